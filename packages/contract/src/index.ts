@@ -1,0 +1,3 @@
+export * from "./auth.js";
+export * from "./me.js";
+export * from "./problem.js";

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import { bearerGuard } from "../auth/bearer/bearer-guard.js";
+import type { Services } from "../services.js";
+import { registerMeRoute } from "./me/me-route.js";
+
+/** The data API under `/v1`, every route behind the bearer guard. */
+export async function registerApiRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(
+    async (api) => {
+      api.decorateRequest("caller", null as never);
+      api.addHook("onRequest", bearerGuard(services));
+      registerMeRoute(api);
+    },
+    { prefix: "/v1" },
+  );
+}

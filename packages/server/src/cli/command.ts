@@ -1,0 +1,14 @@
+import type { ParseArgsConfig } from "node:util";
+import type { Services } from "../services.js";
+
+export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
+
+/** An operator command that works on the database: parse → run → print JSON or a description. */
+export interface Command {
+  usage: string;
+  options: OptionSpec;
+  required: string[];
+  run(input: { values: Record<string, unknown>; services: Services }): Promise<Record<string, unknown>>;
+  /** The human-readable output when `--json` is not given. */
+  describe(result: Record<string, unknown>): string;
+}

@@ -1,0 +1,127 @@
+import { createApiClient } from "../../tenancy/api-clients.js";
+import { addCallbackPrefix, listCallbackPrefixes, removeCallbackPrefix } from "../../tenancy/callback-prefixes.js";
+import { addHostOrigin, listHostOrigins, removeHostOrigin } from "../../tenancy/host-origins.js";
+import { createIframeKey } from "../../tenancy/iframe-keys.js";
+import { createOrganization } from "../../tenancy/organizations.js";
+import type { Command } from "../command.js";
+
+/** `lotline org create --name NAME` → `{"org_id","webhook_secret"}`. */
+export const orgCreate: Command = {
+  usage: "org create --name NAME [--json]",
+  options: { name: { type: "string" } },
+  required: ["name"],
+  run: async ({ values, services }) => ({ ...(await createOrganization(services.db, values.name as string)) }),
+  describe: (result) => `Created organization ${result.org_id}.\nwebhook secret (shown once): ${result.webhook_secret}`,
+};
+
+/** `lotline client create --org ORG_ID` → `{"client_id","client_secret","audience","token_url"}`. */
+export const clientCreate: Command = {
+  usage: "client create --org ORG_ID [--json]",
+  options: { org: { type: "string" } },
+  required: ["org"],
+  run: async ({ values, services }) => {
+    const client = await createApiClient(services.db, services.digester, values.org as string);
+    return { ...client, audience: services.config.apiAudience, token_url: services.config.publicUrl };
+  },
+  describe: (result) =>
+    [
+      `Created data API client ${result.client_id}.`,
+      `client secret (shown once): ${result.client_secret}`,
+      `audience: ${result.audience}`,
+      `token endpoint: ${result.token_url}/oauth/token`,
+    ].join("\n"),
+};
+
+/** `lotline iframe-key create --org ORG_ID` → `{"org_id","api_key","iframe_auth_url"}`. */
+export const iframeKeyCreate: Command = {
+  usage: "iframe-key create --org ORG_ID [--json]",
+  options: { org: { type: "string" } },
+  required: ["org"],
+  run: async ({ values, services }) => {
+    const orgId = values.org as string;
+    const { api_key } = await createIframeKey(services.db, services.digester, orgId);
+    return { org_id: orgId, api_key, iframe_auth_url: services.config.publicUrl };
+  },
+  describe: (result) =>
+    [
+      `Created an iframe API key for ${result.org_id}. Keep it on your servers; never send it to a browser.`,
+      `api key (shown once): ${result.api_key}`,
+      `sign-in endpoint: ${result.iframe_auth_url}/auth/signin/integration`,
+    ].join("\n"),
+};
+
+export const endpointAdd: Command = {
+  usage: "endpoint add --org ORG_ID --origin ORIGIN [--json]",
+  options: { org: { type: "string" }, origin: { type: "string" } },
+  required: ["org", "origin"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    origin: await addHostOrigin(services.db, values.org as string, values.origin as string),
+  }),
+  describe: (result) => `Registered host origin ${result.origin} for ${result.org_id}.`,
+};
+
+export const endpointList: Command = {
+  usage: "endpoint list --org ORG_ID [--json]",
+  options: { org: { type: "string" } },
+  required: ["org"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    origins: await listHostOrigins(services.db, values.org as string),
+  }),
+  describe: (result) => (result.origins as string[]).join("\n") || "(no host origins registered)",
+};
+
+export const endpointRemove: Command = {
+  usage: "endpoint remove --org ORG_ID --origin ORIGIN [--json]",
+  options: { org: { type: "string" }, origin: { type: "string" } },
+  required: ["org", "origin"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    origin: await removeHostOrigin(services.db, values.org as string, values.origin as string),
+  }),
+  describe: (result) => `Removed host origin ${result.origin} from ${result.org_id}.`,
+};
+
+export const callbackAdd: Command = {
+  usage: "callback add --org ORG_ID --prefix URL [--json]",
+  options: { org: { type: "string" }, prefix: { type: "string" } },
+  required: ["org", "prefix"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    prefix: await addCallbackPrefix(services.db, values.org as string, values.prefix as string),
+  }),
+  describe: (result) => `Registered callback prefix ${result.prefix} for ${result.org_id}.`,
+};
+
+export const callbackList: Command = {
+  usage: "callback list --org ORG_ID [--json]",
+  options: { org: { type: "string" } },
+  required: ["org"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    prefixes: await listCallbackPrefixes(services.db, values.org as string),
+  }),
+  describe: (result) => (result.prefixes as string[]).join("\n") || "(no callback prefixes registered)",
+};
+
+export const callbackRemove: Command = {
+  usage: "callback remove --org ORG_ID --prefix URL [--json]",
+  options: { org: { type: "string" }, prefix: { type: "string" } },
+  required: ["org", "prefix"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    prefix: await removeCallbackPrefix(services.db, values.org as string, values.prefix as string),
+  }),
+  describe: (result) => `Removed callback prefix ${result.prefix} from ${result.org_id}.`,
+};
+
+/** `lotline keys rotate` → `{"kid"}`. */
+export const keysRotate: Command = {
+  usage: "keys rotate [--json]",
+  options: {},
+  required: [],
+  run: async ({ services }) => ({ kid: await services.keys.rotate() }),
+  describe: (result) =>
+    `New signing key ${result.kid}. The previous key signs no more and stays published for 48 hours.`,
+};

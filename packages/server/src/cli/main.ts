@@ -1,0 +1,97 @@
+import { parseArgs } from "node:util";
+import { ConfigError } from "../config/config.js";
+import { DomainError } from "../errors.js";
+import type { Command } from "./command.js";
+import { demo } from "./commands/demo-command.js";
+import { migrate } from "./commands/migrate-command.js";
+import { SERVE_USAGE, serve } from "./commands/serve-command.js";
+import {
+  callbackAdd,
+  callbackList,
+  callbackRemove,
+  clientCreate,
+  endpointAdd,
+  endpointList,
+  endpointRemove,
+  iframeKeyCreate,
+  keysRotate,
+  orgCreate,
+} from "./commands/tenancy-commands.js";
+import { withServices } from "./context.js";
+import { type CliIo, processIo, UsageError } from "./io.js";
+
+/** Commands named by two words: a noun and a verb. */
+const COMMANDS: Record<string, Command> = {
+  "org create": orgCreate,
+  "client create": clientCreate,
+  "iframe-key create": iframeKeyCreate,
+  "endpoint add": endpointAdd,
+  "endpoint list": endpointList,
+  "endpoint remove": endpointRemove,
+  "callback add": callbackAdd,
+  "callback list": callbackList,
+  "callback remove": callbackRemove,
+  "keys rotate": keysRotate,
+};
+
+const USAGE = [
+  "usage: lotline <command>",
+  `  ${SERVE_USAGE}`,
+  "  migrate",
+  "  demo",
+  ...Object.values(COMMANDS).map((command) => `  ${command.usage}`),
+].join("\n");
+
+/**
+ * Runs one command and returns the exit code: 0 done, 1 failed, 2 wrong arguments or configuration
+ * (one line on stderr saying what is wrong).
+ */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    await dispatch(argv, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof DomainError) {
+      io.stderr(`lotline: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      io.stderr(`lotline: ${error.message.split(/\. |\n/)[0]}\n`);
+      return 2;
+    }
+    io.stderr(`lotline: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+async function dispatch(argv: string[], io: CliIo): Promise<void> {
+  const [first, second, ...rest] = argv;
+  if (first === undefined || first === "help" || first === "--help" || first === "-h") {
+    io.stdout(`${USAGE}\n`);
+    return;
+  }
+  if (first === "serve") return serve(argv.slice(1), io);
+  if (first === "migrate") return noArguments(argv.slice(1), () => migrate(io));
+  if (first === "demo") return noArguments(argv.slice(1), () => demo(io));
+
+  const command = COMMANDS[`${first} ${second ?? ""}`];
+  if (!command) throw new UsageError(`unknown command "${argv.slice(0, 2).join(" ")}"; run lotline help`);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { ...command.options, json: { type: "boolean" } },
+    strict: true,
+    allowPositionals: true,
+  }) as { values: Record<string, unknown>; positionals: string[] };
+  if (positionals.length)
+    throw new UsageError(`unexpected argument "${positionals[0]}"; usage: lotline ${command.usage}`);
+  const missing = command.required.find((name) => values[name] === undefined || values[name] === "");
+  if (missing) throw new UsageError(`--${missing} is required; usage: lotline ${command.usage}`);
+
+  const result = await withServices(io.env, (services) => command.run({ values, services }));
+  io.stdout(values.json ? `${JSON.stringify(result)}\n` : `${command.describe(result)}\n`);
+}
+
+function noArguments(args: string[], run: () => Promise<void>): Promise<void> {
+  if (args.length) throw new UsageError(`unexpected argument "${args[0]}"`);
+  return run();
+}

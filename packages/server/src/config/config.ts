@@ -1,0 +1,165 @@
+/**
+ * The service's configuration: environment variables (DESIGN.md §3), each overridable by a `lotline serve`
+ * flag of the same name (`LOTLINE_PUBLIC_URL` → `--public-url`, `PORT` → `--port`). Every value is checked
+ * at start, and a wrong one stops the process with a message that names the variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** External origin without a trailing slash; the issuer of every token. */
+  publicUrl: string;
+  databaseUrl: string;
+  /** The `aud` of bearer tokens (`<API_AUDIENCE>`). */
+  apiAudience: string;
+  iframeTokenTtlSeconds: number;
+  webhookAllowHosts: string[];
+  logLevel: string;
+  /** Fastify's `trustProxy`: whether, or which, proxies' X-Forwarded-For to believe for client addresses. */
+  trustProxy: boolean | string[];
+  tokenLimits: TokenLimits;
+  authFailureLimits: AuthFailureLimits;
+}
+
+/** Issuances per client before a warning header (soft) or a 429 (hard); 0 turns a limit off. */
+export interface TokenLimits {
+  softPerHour: number;
+  hardPerHour: number;
+  softPerDay: number;
+  hardPerDay: number;
+}
+
+/** Failed authentications allowed per window before further attempts get a 429; 0 turns a limit off. */
+export interface AuthFailureLimits {
+  perClientId: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Values by variable name, e.g. `process.env` or the flags of `lotline serve` mapped by {@link flagName}. */
+export type Settings = Readonly<Record<string, string | undefined>>;
+
+/** The variables a flag may set, with the flag's name. */
+export const VARIABLES = [
+  "PORT",
+  "HOST",
+  "LOTLINE_PUBLIC_URL",
+  "LOTLINE_DATABASE_URL",
+  "LOTLINE_API_AUDIENCE",
+  "LOTLINE_IFRAME_TOKEN_TTL",
+  "LOTLINE_WEBHOOK_ALLOW_HOSTS",
+  "LOTLINE_LOG_LEVEL",
+  "LOTLINE_TRUST_PROXY",
+  "LOTLINE_TOKEN_SOFT_LIMIT_HOUR",
+  "LOTLINE_TOKEN_HARD_LIMIT_HOUR",
+  "LOTLINE_TOKEN_SOFT_LIMIT_DAY",
+  "LOTLINE_TOKEN_HARD_LIMIT_DAY",
+  "LOTLINE_AUTH_FAILURE_LIMIT_CLIENT",
+  "LOTLINE_AUTH_FAILURE_LIMIT_IP",
+  "LOTLINE_AUTH_FAILURE_WINDOW",
+] as const;
+
+export function flagName(variable: string): string {
+  return variable
+    .replace(/^LOTLINE_/, "")
+    .toLowerCase()
+    .replaceAll("_", "-");
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** Reads the configuration; `overrides` (flags) win over `env`. Throws {@link ConfigError}. */
+export function loadConfig(env: Settings, overrides: Settings = {}): Config {
+  const read = (name: string): string | undefined => {
+    const value = overrides[name] ?? env[name];
+    return value === undefined || value.trim() === "" ? undefined : value.trim();
+  };
+  const port = integer(read, "PORT", 8080, 0, 65_535);
+  const publicUrl = origin(read, "LOTLINE_PUBLIC_URL", `http://127.0.0.1:${port}`);
+  return {
+    port,
+    host: read("HOST") ?? "127.0.0.1",
+    publicUrl,
+    databaseUrl: databaseUrl(read, "LOTLINE_DATABASE_URL"),
+    apiAudience: read("LOTLINE_API_AUDIENCE") ?? `${publicUrl}/v1`,
+    iframeTokenTtlSeconds: integer(read, "LOTLINE_IFRAME_TOKEN_TTL", 3600, 60, 86_400),
+    webhookAllowHosts: (read("LOTLINE_WEBHOOK_ALLOW_HOSTS") ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: oneOf(read, "LOTLINE_LOG_LEVEL", "info", LOG_LEVELS),
+    trustProxy: trustProxy(read, "LOTLINE_TRUST_PROXY"),
+    tokenLimits: {
+      softPerHour: integer(read, "LOTLINE_TOKEN_SOFT_LIMIT_HOUR", 20, 0),
+      hardPerHour: integer(read, "LOTLINE_TOKEN_HARD_LIMIT_HOUR", 100, 0),
+      softPerDay: integer(read, "LOTLINE_TOKEN_SOFT_LIMIT_DAY", 100, 0),
+      hardPerDay: integer(read, "LOTLINE_TOKEN_HARD_LIMIT_DAY", 1000, 0),
+    },
+    authFailureLimits: {
+      perClientId: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_CLIENT", 20, 0),
+      perIp: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_IP", 100, 0),
+      windowSeconds: integer(read, "LOTLINE_AUTH_FAILURE_WINDOW", 900, 1),
+    },
+  };
+}
+
+type Reader = (name: string) => string | undefined;
+
+function integer(read: Reader, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const raw = read(name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `expected ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function origin(read: Reader, name: string, fallback: string): string {
+  const raw = read(name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `expected an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(name, `expected an http or https URL, got "${raw}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, "must not carry credentials, a query or a fragment");
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function databaseUrl(read: Reader, name: string): string {
+  const raw = read(name) ?? "sqlite:./data/lotline.db";
+  if (/^sqlite:.+/.test(raw) || /^postgres(ql)?:\/\/.+/.test(raw)) return raw;
+  throw new ConfigError(name, `expected sqlite:PATH or postgres://…, got "${raw}"`);
+}
+
+function oneOf(read: Reader, name: string, fallback: string, allowed: string[]): string {
+  const raw = read(name) ?? fallback;
+  if (!allowed.includes(raw)) throw new ConfigError(name, `expected one of ${allowed.join(", ")}, got "${raw}"`);
+  return raw;
+}
+
+/** `true`/`false`, or a comma-separated list of proxy addresses or CIDR ranges. */
+function trustProxy(read: Reader, name: string): boolean | string[] {
+  const raw = read(name);
+  if (raw === undefined || raw === "false") return false;
+  if (raw === "true") return true;
+  const entries = raw.split(",").map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry))) {
+    throw new ConfigError(name, `expected true, false or proxy addresses/CIDRs, got "${raw}"`);
+  }
+  return entries;
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One suite, two databases: every test runs once on SQLite and once on PostgreSQL (the way Hono runs one router
+ * suite against every router). `npm run test:sqlite` runs the SQLite half alone.
+ */
+export default defineConfig({
+  test: {
+    include: ["packages/*/src/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "sqlite", env: { LOTLINE_TEST_DB: "sqlite" } } },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          env: { LOTLINE_TEST_DB: "postgres" },
+          globalSetup: ["packages/server/src/test/postgres-global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
