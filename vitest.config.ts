@@ -9,6 +9,7 @@ export default defineConfig({
     include: ["packages/*/src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    reporters: ["default", "./scripts/summary-reporter.ts"],
     projects: [
       { extends: true, test: { name: "sqlite", env: { LOTLINE_TEST_DB: "sqlite" } } },
       {

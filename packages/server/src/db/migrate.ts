@@ -1,6 +1,7 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from "kysely";
 import type { Database } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
+import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,14 +14,43 @@ export class MigrationError extends Error {
   override name = "MigrationError";
 }
 
-/** Brings the schema up to date; safe to run from several processes at once (the migrator takes a lock). */
+/**
+ * Brings the schema up to date; safe to run from several processes at once (PostgreSQL: the migrator's advisory
+ * lock; SQLite: one write transaction around the whole run, so a failed run also leaves nothing half done).
+ */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } =
+    database.dialect === "sqlite" ? await migrateSqlite(database.db) : await migratePostgres(database.db);
   const failed = results.find((result) => result.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
     throw new MigrationError(`migration ${failed?.migrationName ?? "(setup)"} failed: ${reason}`);
   }
   return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+/**
+ * Kysely's migrator looks for its own tables in every schema unless told which one, so a second Lotline (or any
+ * Kysely application) in another schema of the same database would hide them: name the schema we work in.
+ */
+async function migratePostgres(db: Kysely<Schema>): Promise<MigrationResultSet> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema ?? undefined;
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+}
+
+/**
+ * Kysely takes no lock on SQLite, so two processes starting on a new file would both run the first migration.
+ * `begin immediate` takes the write lock up front (a second process waits for it, up to the busy timeout); a
+ * migration must therefore not open a transaction of its own.
+ */
+async function migrateSqlite(db: Kysely<Schema>): Promise<MigrationResultSet> {
+  await sql`begin immediate`.execute(db);
+  let outcome: MigrationResultSet | undefined;
+  try {
+    outcome = await new Migrator({ db, provider }).migrateToLatest();
+  } finally {
+    await sql.raw(outcome && !outcome.error ? "commit" : "rollback").execute(db);
+  }
+  return outcome;
 }

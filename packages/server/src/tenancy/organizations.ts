@@ -46,6 +46,16 @@ export async function findOrganizationByName(db: Kysely<Schema>, name: string): 
     .executeTakeFirst();
 }
 
+/** The organization's Standard Webhooks secret (kept whole: every delivery is signed with it). */
+export async function findWebhookSecret(db: Kysely<Schema>, orgId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("organizations")
+    .select("webhook_secret")
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  return row?.webhook_secret;
+}
+
 /** Throws {@link NotFoundError} unless the organization exists. */
 export async function requireOrganization(db: Kysely<Schema>, orgId: string): Promise<Organization> {
   const org = await findOrganization(db, orgId);

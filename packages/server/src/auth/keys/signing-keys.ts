@@ -10,8 +10,15 @@ const generateRsaKeyPair = promisify(generateKeyPair);
 export const RETIRED_KEY_PUBLISHED_MS = 48 * 3600 * 1000;
 /** How often a process looks for keys another process rotated in. */
 const REFRESH_MS = 60_000;
-/** An unknown `kid` triggers a reload at most this often, so forged kids cannot hammer the database. */
+/**
+ * An unknown `kid` triggers a reload at most this often, so forged kids cannot hammer the database. Counted from
+ * the last reload an unknown `kid` caused, not from the last load: a key rotated in elsewhere just after this
+ * process's periodic reload must still be found at once.
+ */
 const MISS_RELOAD_MS = 5_000;
+
+/** How stale the published JWK Set may be. */
+const JWKS_REFRESH_MS = 5_000;
 
 export const SIGNING_ALGORITHM = "RS256";
 
@@ -32,7 +39,9 @@ interface LoadedKey {
 export class SigningKeys {
   #keys: LoadedKey[] = [];
   #loadedAt = Number.NEGATIVE_INFINITY;
+  #missReloadAt = Number.NEGATIVE_INFINITY;
   #loading: Promise<void> | undefined;
+  #creatingFirst: Promise<string> | undefined;
 
   constructor(private readonly db: Kysely<Schema>) {}
 
@@ -41,7 +50,11 @@ export class SigningKeys {
     await this.#fresh(REFRESH_MS);
     let key = this.#keys.find((candidate) => candidate.retiredAt === null);
     if (!key) {
-      await this.rotate();
+      // Callers arriving together share one new key rather than each rotating in one of their own.
+      this.#creatingFirst ??= this.rotate().finally(() => {
+        this.#creatingFirst = undefined;
+      });
+      await this.#creatingFirst;
       key = this.#keys.find((candidate) => candidate.retiredAt === null);
     }
     if (!key) throw new Error("no signing key could be created");
@@ -53,15 +66,18 @@ export class SigningKeys {
     await this.#fresh(REFRESH_MS);
     let key = this.#keys.find((candidate) => candidate.kid === kid);
     if (!key) {
-      await this.#fresh(MISS_RELOAD_MS);
+      await this.#reloadOnMiss();
       key = this.#keys.find((candidate) => candidate.kid === kid);
     }
     return key?.publicKey;
   }
 
-  /** The JWK Set of every published public key (RFC 7517). */
+  /**
+   * The JWK Set of every published public key (RFC 7517). Fresher than the signing cache: an outside verifier
+   * that meets a new `kid` fetches this, perhaps from a process other than the one that rotated.
+   */
   async jwks(): Promise<{ keys: JWK[] }> {
-    await this.#fresh(REFRESH_MS);
+    await this.#fresh(JWKS_REFRESH_MS);
     return { keys: this.#keys.map((key) => key.publicJwk) };
   }
 
@@ -86,6 +102,16 @@ export class SigningKeys {
     });
     await this.#fresh(0);
     return kid;
+  }
+
+  /** Reloads for an unknown `kid`, at most once per {@link MISS_RELOAD_MS}; meanwhile waits for a load under way. */
+  async #reloadOnMiss(): Promise<void> {
+    if (Date.now() - this.#missReloadAt < MISS_RELOAD_MS) {
+      await this.#loading;
+      return;
+    }
+    this.#missReloadAt = Date.now();
+    await this.#fresh(0);
   }
 
   /** Reloads from the database when the cache is older than `maxAgeMs`; one load at a time. */

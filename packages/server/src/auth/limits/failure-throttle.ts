@@ -1,5 +1,7 @@
 /** Most keys tracked at once; the oldest windows are dropped first past this, so memory stays bounded. */
 const MAX_KEYS = 100_000;
+/** Keys are cut to this length: real ids are short, and an attacker's megabyte-long id must not cost a megabyte. */
+const MAX_KEY_LENGTH = 100;
 
 interface Window {
   startedAt: number;
@@ -21,12 +23,13 @@ export class FailureThrottle {
 
   /** Seconds until `key` may try again when it has used up `limit` failures, else 0. A limit of 0 never blocks. */
   retryAfterSeconds(key: string, limit: number): number {
-    const window = this.#current(key);
+    const window = this.#current(key.slice(0, MAX_KEY_LENGTH));
     if (limit === 0 || !window || window.failures < limit) return 0;
     return Math.max(1, Math.ceil((window.startedAt + this.windowMs - this.now()) / 1000));
   }
 
-  recordFailure(key: string): void {
+  recordFailure(fullKey: string): void {
+    const key = fullKey.slice(0, MAX_KEY_LENGTH);
     const window = this.#current(key);
     if (window) {
       window.failures += 1;

@@ -45,11 +45,12 @@ export async function recordIssuance(
   const hour = counts.find((row) => row.period === "hour")?.count ?? 0;
   const day = counts.find((row) => row.period === "day")?.count ?? 0;
 
-  if (over(hour, limits.hardPerHour)) {
-    return refuse(hourStart + HOUR_MS - now, `more than ${limits.hardPerHour} tokens this hour`);
-  }
+  // The day first: its window never ends before the hour's, so Retry-After names the later of the two.
   if (over(day, limits.hardPerDay)) {
     return refuse(dayStart + DAY_MS - now, `more than ${limits.hardPerDay} tokens today`);
+  }
+  if (over(hour, limits.hardPerHour)) {
+    return refuse(hourStart + HOUR_MS - now, `more than ${limits.hardPerHour} tokens this hour`);
   }
   if (over(hour, limits.softPerHour) || over(day, limits.softPerDay)) {
     return {

@@ -7,7 +7,7 @@ export function registerMetadataRoutes(app: FastifyInstance, { config, keys }: S
     "/.well-known/jwks.json",
     { schema: { tags: ["auth"], summary: "Public signing keys" } },
     async (_request, reply) => {
-      reply.header("cache-control", "public, max-age=300");
+      reply.header("cache-control", "public, max-age=60");
       return keys.jwks();
     },
   );

@@ -4,7 +4,12 @@ import { type Config, loadConfig } from "../../config/config.js";
 import type { Services } from "../../services.js";
 import { createApiClient, findActiveApiClient } from "../../tenancy/api-clients.js";
 import { createIframeKey, verifyIframeKey } from "../../tenancy/iframe-keys.js";
-import { createOrganization, findOrganization } from "../../tenancy/organizations.js";
+import {
+  createOrganization,
+  findOrganization,
+  findOrganizationByName,
+  findWebhookSecret,
+} from "../../tenancy/organizations.js";
 import type { CliIo } from "../io.js";
 import { startServer, stopOnSignals } from "../server.js";
 
@@ -38,9 +43,13 @@ export async function ensureDemoOrganization(services: Services, file: string): 
   if (saved && (await stillValid(services, saved))) return saved;
 
   const { db, digester } = services;
+  // The saved organization, else the one an earlier run made (its credentials file may have been deleted).
+  const existing =
+    (saved && (await findOrganization(db, saved.org_id))) || (await findOrganizationByName(db, DEMO_ORG_NAME));
+  const webhookSecret = existing && (await findWebhookSecret(db, existing.org_id));
   const org =
-    saved && (await findOrganization(db, saved.org_id))
-      ? { org_id: saved.org_id, webhook_secret: saved.webhook_secret }
+    existing && webhookSecret
+      ? { org_id: existing.org_id, webhook_secret: webhookSecret }
       : await createOrganization(db, DEMO_ORG_NAME);
   const client = await createApiClient(db, digester, org.org_id);
   const key = await createIframeKey(db, digester, org.org_id);

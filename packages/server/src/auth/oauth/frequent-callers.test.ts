@@ -1,0 +1,223 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Settings } from "../../config/config.js";
+import { createApiClient } from "../../tenancy/api-clients.js";
+import { createTenant, createTestApp, type TestApp, type TestTenant, tokenRequestBody } from "../../test/test-app.js";
+
+/**
+ * The clock stands still at half past an hour (UTC), so hour and day windows cannot roll over mid-test and the
+ * Retry-After values are exact: 30 minutes to the end of the hour, 11.5 hours to the end of the day.
+ */
+const HALF_PAST = new Date("2031-03-14T12:30:00.000Z");
+
+function requestToken(test: TestApp, tenant: Pick<TestTenant, "clientId" | "clientSecret">, remoteAddress?: string) {
+  return test.app.inject({
+    method: "POST",
+    url: "/oauth/token",
+    payload: tokenRequestBody(test, tenant as TestTenant),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
+}
+
+function expectSlowDown(response: LightMyRequestResponse, maxSeconds: number): number {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(response.json().error).toBe("slow_down");
+  expect(response.json().error_description).toEqual(expect.any(String));
+  expect(response.headers["cache-control"]).toBe("no-store");
+  const header = String(response.headers["retry-after"]);
+  expect(header).toMatch(/^\d+$/);
+  const seconds = Number(header);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(maxSeconds);
+  return seconds;
+}
+
+/** A test app over a frozen clock; each describe gets its own, so counts never leak between them. */
+function useTestApp(settings: Settings) {
+  const state = {} as { test: TestApp };
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(HALF_PAST);
+    state.test = await createTestApp(settings);
+  });
+  afterAll(async () => {
+    await state.test.close();
+    vi.useRealTimers();
+  });
+  return state;
+}
+
+describe("frequent callers: hourly issuance limits", () => {
+  const state = useTestApp({ LOTLINE_TOKEN_SOFT_LIMIT_HOUR: "2", LOTLINE_TOKEN_HARD_LIMIT_HOUR: "4" });
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTenant(state.test.services);
+  });
+
+  it("warns past the soft limit, refuses past the hard one, and leaves the org's other client alone", async () => {
+    const { test } = state;
+    for (let i = 1; i <= 2; i++) {
+      const response = await requestToken(test, tenant);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers["lotline-warning"], `token ${i}`).toBeUndefined();
+    }
+    for (let i = 3; i <= 4; i++) {
+      const response = await requestToken(test, tenant);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers["lotline-warning"]).toContain(`${i} tokens this hour`);
+      expect(response.json().access_token).toEqual(expect.any(String));
+    }
+
+    const refused = await requestToken(test, tenant);
+    expect(expectSlowDown(refused, 3600)).toBe(1800);
+    expect(refused.json().error_description).toContain("4 tokens this hour");
+
+    // Another client of the same organization counts on its own.
+    const sibling = await createApiClient(test.services.db, test.services.digester, tenant.orgId);
+    const response = await requestToken(test, { clientId: sibling.client_id, clientSecret: sibling.client_secret });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["lotline-warning"]).toBeUndefined();
+  });
+
+  it("keeps refusing for the rest of the hour and issues again once the next hour starts", async () => {
+    const { test } = state;
+    const tenant = await createTenant(test.services, "Eager Mutual");
+    vi.setSystemTime(HALF_PAST);
+    for (let i = 1; i <= 4; i++) expect((await requestToken(test, tenant)).statusCode).toBe(200);
+    expectSlowDown(await requestToken(test, tenant), 3600);
+
+    vi.setSystemTime(new Date("2031-03-14T12:59:59.500Z"));
+    expect(expectSlowDown(await requestToken(test, tenant), 3600)).toBe(1);
+
+    vi.setSystemTime(new Date("2031-03-14T13:00:00.000Z"));
+    const response = await requestToken(test, tenant);
+    expect(response.statusCode, response.body).toBe(200);
+    // The day's count (7 now, including refused requests) is far under the default limits: no warning.
+    expect(response.headers["lotline-warning"]).toBeUndefined();
+  });
+});
+
+describe("frequent callers: daily issuance limits", () => {
+  const state = useTestApp({ LOTLINE_TOKEN_SOFT_LIMIT_DAY: "2", LOTLINE_TOKEN_HARD_LIMIT_DAY: "4" });
+
+  it("counts a whole UTC day across hours: warns past the soft limit, refuses past the hard one", async () => {
+    const { test } = state;
+    const tenant = await createTenant(test.services);
+    const hours = ["01:05", "03:10", "07:45", "11:00"];
+    for (const [index, hour] of hours.entries()) {
+      vi.setSystemTime(new Date(`2031-03-14T${hour}:00.000Z`));
+      const response = await requestToken(test, tenant);
+      expect(response.statusCode, response.body).toBe(200);
+      if (index < 2) expect(response.headers["lotline-warning"], hour).toBeUndefined();
+      else expect(response.headers["lotline-warning"], hour).toContain(`${index + 1} today`);
+    }
+
+    vi.setSystemTime(HALF_PAST);
+    const refused = await requestToken(test, tenant);
+    expect(expectSlowDown(refused, 86400)).toBe(11.5 * 3600);
+    expect(refused.json().error_description).toContain("4 tokens today");
+
+    const sibling = await createApiClient(test.services.db, test.services.digester, tenant.orgId);
+    const response = await requestToken(test, { clientId: sibling.client_id, clientSecret: sibling.client_secret });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["lotline-warning"]).toBeUndefined();
+
+    // The next UTC day starts a new count.
+    vi.setSystemTime(new Date("2031-03-15T00:00:01.000Z"));
+    const nextDay = await requestToken(test, tenant);
+    expect(nextDay.statusCode, nextDay.body).toBe(200);
+    expect(nextDay.headers["lotline-warning"]).toBeUndefined();
+  });
+});
+
+describe("frequent callers: both hard limits at once", () => {
+  const state = useTestApp({ LOTLINE_TOKEN_HARD_LIMIT_HOUR: "2", LOTLINE_TOKEN_HARD_LIMIT_DAY: "3" });
+
+  it("asks a client over the hour's and the day's hard limits to come back tomorrow, not next hour", async () => {
+    const { test } = state;
+    const tenant = await createTenant(test.services);
+    vi.setSystemTime(new Date("2031-03-14T11:10:00.000Z"));
+    expect((await requestToken(test, tenant)).statusCode).toBe(200);
+    vi.setSystemTime(HALF_PAST);
+    expect((await requestToken(test, tenant)).statusCode).toBe(200);
+    expect((await requestToken(test, tenant)).statusCode).toBe(200);
+
+    // 3 this hour, 4 today: both hard limits are passed, and only the day's end lifts the refusal.
+    const refused = await requestToken(test, tenant);
+    expect(expectSlowDown(refused, 86400)).toBe(11.5 * 3600);
+    expect(refused.json().error_description).toContain("3 tokens today");
+
+    vi.setSystemTime(new Date("2031-03-14T13:00:00.000Z"));
+    expectSlowDown(await requestToken(test, tenant), 86400);
+  });
+});
+
+describe("failure throttling per client id", () => {
+  const state = useTestApp({ LOTLINE_AUTH_FAILURE_LIMIT_CLIENT: "3", LOTLINE_AUTH_FAILURE_WINDOW: "600" });
+  let tenant: TestTenant;
+  let neighbour: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTenant(state.test.services);
+    neighbour = await createTenant(state.test.services, "Neighbour Mutual");
+  });
+  afterEach(() => vi.setSystemTime(HALF_PAST));
+
+  it("turns a client id away after 3 wrong secrets, even with the right one, until the window ends", async () => {
+    const { test } = state;
+    for (let i = 0; i < 3; i++) {
+      const response = await requestToken(test, { ...tenant, clientSecret: `wrong-${i}` });
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json().error).toBe("invalid_client");
+    }
+
+    expect(expectSlowDown(await requestToken(test, tenant), 600)).toBe(600);
+
+    // The same client by Basic is the same client id: still refused.
+    const byBasic = await test.app.inject({
+      method: "POST",
+      url: "/oauth/token",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${tenant.clientId}:${tenant.clientSecret}`).toString("base64")}`,
+      },
+      payload: { grant_type: "client_credentials", audience: test.config.apiAudience },
+    });
+    expectSlowDown(byBasic, 600);
+
+    // Another client calling from the same address is not affected.
+    const other = await requestToken(test, neighbour);
+    expect(other.statusCode, other.body).toBe(200);
+
+    vi.setSystemTime(new Date(HALF_PAST.getTime() + 599_000));
+    expect(expectSlowDown(await requestToken(test, tenant), 600)).toBe(1);
+    vi.setSystemTime(new Date(HALF_PAST.getTime() + 600_000));
+    const afterWindow = await requestToken(test, tenant);
+    expect(afterWindow.statusCode, afterWindow.body).toBe(200);
+  });
+});
+
+describe("failure throttling per address", () => {
+  const state = useTestApp({ LOTLINE_AUTH_FAILURE_LIMIT_CLIENT: "100", LOTLINE_AUTH_FAILURE_LIMIT_IP: "3" });
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await createTenant(state.test.services);
+  });
+
+  it("blocks an address whose failures are spread over many unknown client ids; other addresses still work", async () => {
+    const { test } = state;
+    const attacker = "203.0.113.7";
+    for (let i = 0; i < 3; i++) {
+      const response = await requestToken(test, { clientId: `cl_unknown${i}`, clientSecret: "guess" }, attacker);
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json().error).toBe("invalid_client");
+    }
+
+    // Every further attempt from that address is refused before any secret is compared, a valid one included.
+    expect(expectSlowDown(await requestToken(test, tenant, attacker), 900)).toBe(900);
+    expectSlowDown(await requestToken(test, { clientId: "cl_unknown9", clientSecret: "guess" }, attacker), 900);
+
+    const elsewhere = await requestToken(test, tenant, "198.51.100.9");
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    const local = await requestToken(test, tenant);
+    expect(local.statusCode, local.body).toBe(200);
+  });
+});

@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "../db/database.js";
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
+
+/**
+ * The real `lotline` binary in a child process, as an operator runs it. It runs the compiled `dist`, so build
+ * first (`npm test` does; by hand: `npx tsc --build`).
+ */
+const BIN = fileURLToPath(new URL("../../bin/lotline.js", import.meta.url));
+
+interface Child {
+  process: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  /** The exit code, or rejects if the process has not ended within `ms`. */
+  exited: (ms: number) => Promise<number | null>;
+}
+
+function lotline(args: string[], env: Record<string, string>): Child {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? "", LOTLINE_LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    process: child,
+    output: () => ({ stdout, stderr }),
+    exited: (ms) =>
+      Promise.race([
+        exit,
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(() => reject(new Error(`lotline ${args.join(" ")} still running after ${ms} ms`)), ms).unref(),
+        ),
+      ]),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Polls `url` until it answers, or fails after `ms` with what the process printed. */
+async function waitFor(url: string, child: Child, ms = 15_000): Promise<Response> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch {
+      if (child.process.exitCode !== null) throw new Error(`lotline exited early: ${JSON.stringify(child.output())}`);
+      if (Date.now() > deadline) throw new Error(`no answer from ${url}: ${JSON.stringify(child.output())}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const running: Child[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.process.exitCode === null) child.process.kill("SIGKILL");
+});
+
+describe("lotline serve", () => {
+  let testDatabase: TestDatabase;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+  });
+  afterAll(() => testDatabase.destroy());
+
+  it("serves /healthz and /readyz on the --port given, and exits 0 on SIGTERM", async () => {
+    const port = await freePort();
+    // The flag wins over the variable: nothing listens on the PORT of the environment.
+    const otherPort = await freePort();
+    const child = lotline(["serve", "--port", String(port)], {
+      LOTLINE_DATABASE_URL: testDatabase.url,
+      PORT: String(otherPort),
+    });
+    running.push(child);
+
+    const health = await waitFor(`http://127.0.0.1:${port}/healthz`, child);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+    // The issuer follows the flag too: the metadata names the port actually listened on.
+    const metadata = await fetch(`http://127.0.0.1:${port}/.well-known/oauth-authorization-server`);
+    expect(((await metadata.json()) as { issuer: string }).issuer).toBe(`http://127.0.0.1:${port}`);
+
+    child.process.kill("SIGTERM");
+    expect(await child.exited(5_000)).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it("exits 2 with one line on stderr for an unknown --role", async () => {
+    const child = lotline(["serve", "--role", "nonsense"], { LOTLINE_DATABASE_URL: testDatabase.url });
+    running.push(child);
+    expect(await child.exited(10_000)).toBe(2);
+    expect(child.output().stderr).toMatch(/^lotline: --role must be one of all, api, worker\n$/);
+  });
+
+  it("exits 2 with one line naming the variable for a bad --port", async () => {
+    const child = lotline(["serve", "--port", "abc"], { LOTLINE_DATABASE_URL: testDatabase.url });
+    running.push(child);
+    expect(await child.exited(10_000)).toBe(2);
+    expect(child.output().stderr).toMatch(/^lotline: PORT: [^\n]+\n$/);
+  });
+});
+
+describe("lotline migrate", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  /** The URL of a database with no schema at all: a new SQLite file, or a new empty PostgreSQL schema. */
+  async function freshDatabaseUrl(): Promise<string> {
+    if (TEST_DIALECT === "sqlite") {
+      const folder = mkdtempSync(join(tmpdir(), "lotline-migrate-"));
+      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+      return `sqlite:${join(folder, "fresh", "lotline.db")}`;
+    }
+    const runUrl = inject("postgresUrl");
+    const schema = `m_${randomBytes(6).toString("hex")}`;
+    const admin = openDatabase(runUrl);
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+    cleanups.push(async () => {
+      const drop = openDatabase(runUrl);
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(drop.db);
+      await drop.close();
+    });
+    const url = new URL(runUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    return url.href;
+  }
+
+  it("applies the migrations to a fresh database, then says the schema is up to date", async () => {
+    const url = await freshDatabaseUrl();
+    const first = lotline(["migrate"], { LOTLINE_DATABASE_URL: url });
+    running.push(first);
+    expect(await first.exited(15_000)).toBe(0);
+    expect(first.output().stdout).toMatch(/^Applied 0001-foundation[^\n]*\.\n$/);
+
+    const second = lotline(["migrate"], { LOTLINE_DATABASE_URL: url });
+    running.push(second);
+    expect(await second.exited(15_000)).toBe(0);
+    expect(second.output().stdout).toBe("The schema is up to date.\n");
+    expect(second.output().stderr).toBe("");
+  });
+
+  it("lets several processes migrate the same fresh database at once: one applies, the others find it done", async () => {
+    const url = await freshDatabaseUrl();
+    const children = Array.from({ length: 4 }, () => lotline(["migrate"], { LOTLINE_DATABASE_URL: url }));
+    running.push(...children);
+    const codes = await Promise.all(children.map((child) => child.exited(20_000)));
+    const outputs = children.map((child) => child.output());
+    expect(codes, JSON.stringify(outputs)).toEqual([0, 0, 0, 0]);
+    expect(outputs.filter((output) => output.stdout.startsWith("Applied "))).toHaveLength(1);
+    expect(outputs.filter((output) => output.stdout === "The schema is up to date.\n")).toHaveLength(3);
+  });
+});

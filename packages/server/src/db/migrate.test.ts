@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { TEST_DIALECT } from "../test/test-database.js";
+import { type Database, openDatabase } from "./database.js";
+import { migrateToLatest } from "./migrate.js";
+
+const TABLES = [
+  "instance_settings",
+  "organizations",
+  "api_clients",
+  "iframe_keys",
+  "host_origins",
+  "callback_prefixes",
+  "signing_keys",
+  "token_issuances",
+];
+
+/** A database with no tables at all, on the current dialect: a new SQLite file, or a new PostgreSQL schema. */
+interface Fresh {
+  url: string;
+  open(): Database;
+  remove(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<Fresh> {
+  if (TEST_DIALECT === "sqlite") {
+    const folder = mkdtempSync(join(tmpdir(), "lotline-migrate-"));
+    const url = `sqlite:${join(folder, "lotline.db")}`;
+    return { url, open: () => openDatabase(url), remove: async () => rmSync(folder, { recursive: true, force: true }) };
+  }
+  const runUrl = inject("postgresUrl");
+  const schema = `m_${randomBytes(6).toString("hex")}`;
+  const admin = openDatabase(runUrl);
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  return {
+    url: runUrl,
+    open: () => openDatabase(runUrl, { searchPath: schema }),
+    async remove() {
+      const cleanup = openDatabase(runUrl);
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    },
+  };
+}
+
+/** The tables of this database only (on PostgreSQL, introspection sees every schema of the database). */
+async function tableNames(database: Database): Promise<string[]> {
+  const schema =
+    database.dialect === "postgres"
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(database.db)).rows[0]?.name
+      : undefined;
+  const tables = await database.db.introspection.getTables();
+  return tables.filter((table) => schema === undefined || table.schema === schema).map((table) => table.name);
+}
+
+async function digestKeys(database: Database): Promise<{ name: string; value: string }[]> {
+  return database.db.selectFrom("instance_settings").select(["name", "value"]).execute();
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function fresh(): Promise<Fresh> {
+  const created = await freshDatabase();
+  cleanups.push(() => created.remove());
+  return created;
+}
+
+function opened(target: Fresh): Database {
+  const database = target.open();
+  cleanups.push(() => database.close());
+  return database;
+}
+
+describe("migrateToLatest", () => {
+  it("applies every migration to an empty database, and nothing the second time", async () => {
+    const database = opened(await fresh());
+    expect(await tableNames(database)).toEqual([]);
+    expect(await migrateToLatest(database)).toEqual(["0001-foundation"]);
+    expect(await migrateToLatest(database)).toEqual([]);
+  });
+
+  it("creates the expected tables", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    expect(await tableNames(database)).toEqual(expect.arrayContaining(TABLES));
+  });
+
+  it("creates the secret digest key once, and keeps it across runs and connections", async () => {
+    const target = await fresh();
+    const database = opened(target);
+    await migrateToLatest(database);
+    const keys = await digestKeys(database);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]?.name).toBe("secret_digest_key");
+    expect(Buffer.from(keys[0]?.value ?? "", "base64url")).toHaveLength(32);
+
+    await migrateToLatest(database);
+    const again = opened(target);
+    expect(await migrateToLatest(again)).toEqual([]);
+    expect(await digestKeys(again)).toEqual(keys);
+  });
+
+  it("migrates two deployments side by side (PostgreSQL: two schemas of one database), each with its own key", async () => {
+    const a = opened(await fresh());
+    const b = opened(await fresh());
+    expect(await migrateToLatest(a)).toEqual(["0001-foundation"]);
+    expect(await migrateToLatest(b)).toEqual(["0001-foundation"]);
+    expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
+    expect(await migrateToLatest(a)).toEqual([]);
+    expect((await digestKeys(a))[0]?.value).not.toBe((await digestKeys(b))[0]?.value);
+  });
+});
