@@ -4,19 +4,9 @@ import { DomainError } from "../errors.js";
 import type { Command } from "./command.js";
 import { demo } from "./commands/demo-command.js";
 import { migrate } from "./commands/migrate-command.js";
+import { callbackCommands, endpointCommands } from "./commands/registration-commands.js";
 import { SERVE_USAGE, serve } from "./commands/serve-command.js";
-import {
-  callbackAdd,
-  callbackList,
-  callbackRemove,
-  clientCreate,
-  endpointAdd,
-  endpointList,
-  endpointRemove,
-  iframeKeyCreate,
-  keysRotate,
-  orgCreate,
-} from "./commands/tenancy-commands.js";
+import { clientCreate, iframeKeyCreate, keysRotate, orgCreate } from "./commands/tenancy-commands.js";
 import { withServices } from "./context.js";
 import { type CliIo, processIo, UsageError } from "./io.js";
 
@@ -25,12 +15,12 @@ const COMMANDS: Record<string, Command> = {
   "org create": orgCreate,
   "client create": clientCreate,
   "iframe-key create": iframeKeyCreate,
-  "endpoint add": endpointAdd,
-  "endpoint list": endpointList,
-  "endpoint remove": endpointRemove,
-  "callback add": callbackAdd,
-  "callback list": callbackList,
-  "callback remove": callbackRemove,
+  "endpoint add": endpointCommands.add,
+  "endpoint list": endpointCommands.list,
+  "endpoint remove": endpointCommands.remove,
+  "callback add": callbackCommands.add,
+  "callback list": callbackCommands.list,
+  "callback remove": callbackCommands.remove,
   "keys rotate": keysRotate,
 };
 

@@ -13,8 +13,7 @@ const TABLES = [
   "organizations",
   "api_clients",
   "iframe_keys",
-  "host_origins",
-  "callback_prefixes",
+  "registrations",
   "signing_keys",
   "token_issuances",
 ];

@@ -7,8 +7,7 @@ export interface Schema {
   organizations: OrganizationTable;
   api_clients: ApiClientTable;
   iframe_keys: IframeKeyTable;
-  host_origins: HostOriginTable;
-  callback_prefixes: CallbackPrefixTable;
+  registrations: RegistrationTable;
   signing_keys: SigningKeyTable;
   token_issuances: TokenIssuanceTable;
 }
@@ -43,15 +42,13 @@ export interface IframeKeyTable {
   revoked_at: number | null;
 }
 
-export interface HostOriginTable {
-  org_id: string;
-  origin: string;
-  created_at: number;
-}
+export type RegistrationKind = "host_origin" | "callback_prefix";
 
-export interface CallbackPrefixTable {
+/** Values an organization registered beforehand: host page origins and callback URL prefixes. */
+export interface RegistrationTable {
   org_id: string;
-  prefix: string;
+  kind: RegistrationKind;
+  value: string;
   created_at: number;
 }
 

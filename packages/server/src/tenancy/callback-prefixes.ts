@@ -1,12 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
-import { InvalidInputError, NotFoundError } from "../errors.js";
-import { requireOrganization } from "./organizations.js";
+import { InvalidInputError } from "../errors.js";
+import { listRegistered, type Registry, register, unregister } from "./registrations.js";
 
 /**
  * URL prefixes that an organization's `callback_url`s must start with (DESIGN.md §8), so a webhook can only
  * ever reach a place the organization registered beforehand.
  */
+export const CALLBACK_PREFIXES: Registry = {
+  kind: "callback_prefix",
+  normalize: normalizeCallbackPrefix,
+  notFoundCode: "callback_prefix_not_found",
+};
 
 /** Parses and normalizes a prefix: an absolute http(s) URL without credentials or fragment. */
 export function normalizeCallbackPrefix(input: string): string {
@@ -25,36 +30,8 @@ export function normalizeCallbackPrefix(input: string): string {
   return url.href;
 }
 
-export async function addCallbackPrefix(db: Kysely<Schema>, orgId: string, input: string): Promise<string> {
-  await requireOrganization(db, orgId);
-  const prefix = normalizeCallbackPrefix(input);
-  await db
-    .insertInto("callback_prefixes")
-    .values({ org_id: orgId, prefix, created_at: Date.now() })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-  return prefix;
-}
-
-export async function listCallbackPrefixes(db: Kysely<Schema>, orgId: string): Promise<string[]> {
-  await requireOrganization(db, orgId);
-  const rows = await db
-    .selectFrom("callback_prefixes")
-    .select("prefix")
-    .where("org_id", "=", orgId)
-    .orderBy("prefix")
-    .execute();
-  return rows.map((row) => row.prefix);
-}
-
-export async function removeCallbackPrefix(db: Kysely<Schema>, orgId: string, input: string): Promise<string> {
-  await requireOrganization(db, orgId);
-  const prefix = normalizeCallbackPrefix(input);
-  const result = await db
-    .deleteFrom("callback_prefixes")
-    .where("org_id", "=", orgId)
-    .where("prefix", "=", prefix)
-    .executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("callback_prefix_not_found", `${prefix} is not registered`);
-  return prefix;
-}
+export const addCallbackPrefix = (db: Kysely<Schema>, orgId: string, input: string) =>
+  register(db, CALLBACK_PREFIXES, orgId, input);
+export const listCallbackPrefixes = (db: Kysely<Schema>, orgId: string) => listRegistered(db, CALLBACK_PREFIXES, orgId);
+export const removeCallbackPrefix = (db: Kysely<Schema>, orgId: string, input: string) =>
+  unregister(db, CALLBACK_PREFIXES, orgId, input);

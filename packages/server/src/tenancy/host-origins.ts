@@ -1,12 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
-import { InvalidInputError, NotFoundError } from "../errors.js";
-import { requireOrganization } from "./organizations.js";
+import { InvalidInputError } from "../errors.js";
+import { listRegistered, type Registry, register, unregister } from "./registrations.js";
 
 /**
  * The origins of host pages allowed to frame an organization's embeddable pages (INTERFACE.md §1: "every
  * endpoint that serves the iframe must be registered"). They become `frame-ancestors` and `postMessage` targets.
  */
+export const HOST_ORIGINS: Registry = {
+  kind: "host_origin",
+  normalize: normalizeOrigin,
+  notFoundCode: "origin_not_found",
+};
 
 /** `https://Core.Example.com:443/` → `https://core.example.com`; anything but a bare origin is refused. */
 export function normalizeOrigin(input: string): string {
@@ -25,36 +30,8 @@ export function normalizeOrigin(input: string): string {
   return url.origin;
 }
 
-export async function addHostOrigin(db: Kysely<Schema>, orgId: string, input: string): Promise<string> {
-  await requireOrganization(db, orgId);
-  const origin = normalizeOrigin(input);
-  await db
-    .insertInto("host_origins")
-    .values({ org_id: orgId, origin, created_at: Date.now() })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-  return origin;
-}
-
-export async function listHostOrigins(db: Kysely<Schema>, orgId: string): Promise<string[]> {
-  await requireOrganization(db, orgId);
-  const rows = await db
-    .selectFrom("host_origins")
-    .select("origin")
-    .where("org_id", "=", orgId)
-    .orderBy("origin")
-    .execute();
-  return rows.map((row) => row.origin);
-}
-
-export async function removeHostOrigin(db: Kysely<Schema>, orgId: string, input: string): Promise<string> {
-  await requireOrganization(db, orgId);
-  const origin = normalizeOrigin(input);
-  const result = await db
-    .deleteFrom("host_origins")
-    .where("org_id", "=", orgId)
-    .where("origin", "=", origin)
-    .executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new NotFoundError("origin_not_found", `${origin} is not registered`);
-  return origin;
-}
+export const addHostOrigin = (db: Kysely<Schema>, orgId: string, input: string) =>
+  register(db, HOST_ORIGINS, orgId, input);
+export const listHostOrigins = (db: Kysely<Schema>, orgId: string) => listRegistered(db, HOST_ORIGINS, orgId);
+export const removeHostOrigin = (db: Kysely<Schema>, orgId: string, input: string) =>
+  unregister(db, HOST_ORIGINS, orgId, input);

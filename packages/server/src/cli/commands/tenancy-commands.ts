@@ -1,6 +1,4 @@
 import { createApiClient } from "../../tenancy/api-clients.js";
-import { addCallbackPrefix, listCallbackPrefixes, removeCallbackPrefix } from "../../tenancy/callback-prefixes.js";
-import { addHostOrigin, listHostOrigins, removeHostOrigin } from "../../tenancy/host-origins.js";
 import { createIframeKey } from "../../tenancy/iframe-keys.js";
 import { createOrganization } from "../../tenancy/organizations.js";
 import type { Command } from "../command.js";
@@ -48,72 +46,6 @@ export const iframeKeyCreate: Command = {
       `api key (shown once): ${result.api_key}`,
       `sign-in endpoint: ${result.iframe_auth_url}/auth/signin/integration`,
     ].join("\n"),
-};
-
-export const endpointAdd: Command = {
-  usage: "endpoint add --org ORG_ID --origin ORIGIN [--json]",
-  options: { org: { type: "string" }, origin: { type: "string" } },
-  required: ["org", "origin"],
-  run: async ({ values, services }) => ({
-    org_id: values.org,
-    origin: await addHostOrigin(services.db, values.org as string, values.origin as string),
-  }),
-  describe: (result) => `Registered host origin ${result.origin} for ${result.org_id}.`,
-};
-
-export const endpointList: Command = {
-  usage: "endpoint list --org ORG_ID [--json]",
-  options: { org: { type: "string" } },
-  required: ["org"],
-  run: async ({ values, services }) => ({
-    org_id: values.org,
-    origins: await listHostOrigins(services.db, values.org as string),
-  }),
-  describe: (result) => (result.origins as string[]).join("\n") || "(no host origins registered)",
-};
-
-export const endpointRemove: Command = {
-  usage: "endpoint remove --org ORG_ID --origin ORIGIN [--json]",
-  options: { org: { type: "string" }, origin: { type: "string" } },
-  required: ["org", "origin"],
-  run: async ({ values, services }) => ({
-    org_id: values.org,
-    origin: await removeHostOrigin(services.db, values.org as string, values.origin as string),
-  }),
-  describe: (result) => `Removed host origin ${result.origin} from ${result.org_id}.`,
-};
-
-export const callbackAdd: Command = {
-  usage: "callback add --org ORG_ID --prefix URL [--json]",
-  options: { org: { type: "string" }, prefix: { type: "string" } },
-  required: ["org", "prefix"],
-  run: async ({ values, services }) => ({
-    org_id: values.org,
-    prefix: await addCallbackPrefix(services.db, values.org as string, values.prefix as string),
-  }),
-  describe: (result) => `Registered callback prefix ${result.prefix} for ${result.org_id}.`,
-};
-
-export const callbackList: Command = {
-  usage: "callback list --org ORG_ID [--json]",
-  options: { org: { type: "string" } },
-  required: ["org"],
-  run: async ({ values, services }) => ({
-    org_id: values.org,
-    prefixes: await listCallbackPrefixes(services.db, values.org as string),
-  }),
-  describe: (result) => (result.prefixes as string[]).join("\n") || "(no callback prefixes registered)",
-};
-
-export const callbackRemove: Command = {
-  usage: "callback remove --org ORG_ID --prefix URL [--json]",
-  options: { org: { type: "string" }, prefix: { type: "string" } },
-  required: ["org", "prefix"],
-  run: async ({ values, services }) => ({
-    org_id: values.org,
-    prefix: await removeCallbackPrefix(services.db, values.org as string, values.prefix as string),
-  }),
-  describe: (result) => `Removed callback prefix ${result.prefix} from ${result.org_id}.`,
 };
 
 /** `lotline keys rotate` → `{"kid"}`. */

@@ -42,19 +42,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("iframe_keys_org").on("iframe_keys").column("org_id").execute();
 
   await db.schema
-    .createTable("host_origins")
+    .createTable("registrations")
     .addColumn("org_id", "text", (c) => c.notNull().references("organizations.org_id").onDelete("cascade"))
-    .addColumn("origin", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("value", "text", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())
-    .addPrimaryKeyConstraint("host_origins_pk", ["org_id", "origin"])
-    .execute();
-
-  await db.schema
-    .createTable("callback_prefixes")
-    .addColumn("org_id", "text", (c) => c.notNull().references("organizations.org_id").onDelete("cascade"))
-    .addColumn("prefix", "text", (c) => c.notNull())
-    .addColumn("created_at", "bigint", (c) => c.notNull())
-    .addPrimaryKeyConstraint("callback_prefixes_pk", ["org_id", "prefix"])
+    .addPrimaryKeyConstraint("registrations_pk", ["org_id", "kind", "value"])
     .execute();
 
   await db.schema
@@ -81,8 +74,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     "token_issuances",
     "signing_keys",
-    "callback_prefixes",
-    "host_origins",
+    "registrations",
     "iframe_keys",
     "api_clients",
     "organizations",
