@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../db/database.js";
+import { freePort } from "../test/test-app.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
 
 /**
@@ -48,19 +48,6 @@ function lotline(args: string[], env: Record<string, string>): Child {
         ),
       ]),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 /** Polls `url` until it answers, or fails after `ms` with what the process printed. */

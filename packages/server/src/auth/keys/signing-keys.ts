@@ -100,6 +100,7 @@ export class SigningKeys {
         })
         .execute();
     });
+    await this.#loading; // A load that began before the insert cannot have seen the new key: load again after it.
     await this.#fresh(0);
     return kid;
   }
