@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { bearerGuard } from "../auth/bearer/bearer-guard.js";
 import type { Services } from "../services.js";
+import { registerAddressesRoute } from "./addresses/addresses-route.js";
 import { registerMeRoute } from "./me/me-route.js";
 
 /** The data API under `/v1`, every route behind the bearer guard. */
@@ -10,6 +11,7 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       api.decorateRequest("caller", null as never);
       api.addHook("onRequest", bearerGuard(services));
       registerMeRoute(api);
+      registerAddressesRoute(api, services);
     },
     { prefix: "/v1" },
   );

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from "node:util";
 import type { Services } from "../services.js";
+import type { CliIo } from "./io.js";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 
@@ -8,7 +9,9 @@ export interface Command {
   usage: string;
   options: OptionSpec;
   required: string[];
-  run(input: { values: Record<string, unknown>; services: Services }): Promise<Record<string, unknown>>;
+  /** The name under which the one positional argument (e.g. the FILE of an import) reaches `values`. */
+  positional?: string;
+  run(input: { values: Record<string, unknown>; services: Services; io: CliIo }): Promise<Record<string, unknown>>;
   /** The human-readable output when `--json` is not given. */
   describe(result: Record<string, unknown>): string;
 }

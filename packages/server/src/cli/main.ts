@@ -3,6 +3,7 @@ import { ConfigError } from "../config/config.js";
 import { DomainError } from "../errors.js";
 import type { Command } from "./command.js";
 import { demo } from "./commands/demo-command.js";
+import { importCommands } from "./commands/import-commands.js";
 import { migrate } from "./commands/migrate-command.js";
 import { callbackCommands, endpointCommands } from "./commands/registration-commands.js";
 import { SERVE_USAGE, serve } from "./commands/serve-command.js";
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, Command> = {
   "callback list": callbackCommands.list,
   "callback remove": callbackCommands.remove,
   "keys rotate": keysRotate,
+  ...importCommands,
 };
 
 const USAGE = [
@@ -72,12 +74,19 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
     strict: true,
     allowPositionals: true,
   }) as { values: Record<string, unknown>; positionals: string[] };
-  if (positionals.length)
-    throw new UsageError(`unexpected argument "${positionals[0]}"; usage: lotline ${command.usage}`);
+  const expected = command.positional ? 1 : 0;
+  if (positionals.length > expected) {
+    throw new UsageError(`unexpected argument "${positionals[expected]}"; usage: lotline ${command.usage}`);
+  }
+  if (command.positional) {
+    if (positionals.length === 0)
+      throw new UsageError(`${command.positional.toUpperCase()} is required; usage: lotline ${command.usage}`);
+    values[command.positional] = positionals[0];
+  }
   const missing = command.required.find((name) => values[name] === undefined || values[name] === "");
   if (missing) throw new UsageError(`--${missing} is required; usage: lotline ${command.usage}`);
 
-  const result = await withServices(io.env, (services) => command.run({ values, services }));
+  const result = await withServices(io.env, (services) => command.run({ values, services, io }));
   io.stdout(values.json ? `${JSON.stringify(result)}\n` : `${command.describe(result)}\n`);
 }
 

@@ -16,6 +16,12 @@ const TABLES = [
   "registrations",
   "signing_keys",
   "token_issuances",
+  "datasets",
+  "imports",
+  "parcels",
+  "buildings",
+  "addresses",
+  "layer_features",
 ];
 
 /** A database with no tables at all, on the current dialect: a new SQLite file, or a new PostgreSQL schema. */
@@ -82,7 +88,7 @@ describe("migrateToLatest", () => {
   it("applies every migration to an empty database, and nothing the second time", async () => {
     const database = opened(await fresh());
     expect(await tableNames(database)).toEqual([]);
-    expect(await migrateToLatest(database)).toEqual(["0001-foundation"]);
+    expect(await migrateToLatest(database)).toEqual(["0001-foundation", "0002-geodata"]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
 
@@ -110,8 +116,8 @@ describe("migrateToLatest", () => {
   it("migrates two deployments side by side (PostgreSQL: two schemas of one database), each with its own key", async () => {
     const a = opened(await fresh());
     const b = opened(await fresh());
-    expect(await migrateToLatest(a)).toEqual(["0001-foundation"]);
-    expect(await migrateToLatest(b)).toEqual(["0001-foundation"]);
+    expect(await migrateToLatest(a)).toEqual(["0001-foundation", "0002-geodata"]);
+    expect(await migrateToLatest(b)).toEqual(["0001-foundation", "0002-geodata"]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);
     expect((await digestKeys(a))[0]?.value).not.toBe((await digestKeys(b))[0]?.value);

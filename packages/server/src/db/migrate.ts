@@ -1,14 +1,18 @@
 import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from "kysely";
-import type { Database } from "./database.js";
+import type { Database, Dialect } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
+import { geodata } from "./migrations/0002-geodata.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
-const MIGRATIONS: Record<string, Migration> = {
-  "0001-foundation": foundation,
-};
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "0001-foundation": foundation,
+    "0002-geodata": geodata(dialect),
+  };
+}
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+const providerFor = (dialect: Dialect): MigrationProvider => ({ getMigrations: async () => migrations(dialect) });
 
 export class MigrationError extends Error {
   override name = "MigrationError";
@@ -36,7 +40,11 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 async function migratePostgres(db: Kysely<Schema>): Promise<MigrationResultSet> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? undefined;
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+  return new Migrator({
+    db,
+    provider: providerFor("postgres"),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
 }
 
 /**
@@ -48,7 +56,7 @@ async function migrateSqlite(db: Kysely<Schema>): Promise<MigrationResultSet> {
   await sql`begin immediate`.execute(db);
   let outcome: MigrationResultSet | undefined;
   try {
-    outcome = await new Migrator({ db, provider }).migrateToLatest();
+    outcome = await new Migrator({ db, provider: providerFor("sqlite") }).migrateToLatest();
   } finally {
     await sql.raw(outcome && !outcome.error ? "commit" : "rollback").execute(db);
   }

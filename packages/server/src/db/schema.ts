@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * The tables, as Kysely sees them. Times are epoch milliseconds (`bigint`, read back as numbers on both
  * databases) so comparisons and windows need no date functions that differ between SQLite and PostgreSQL.
@@ -10,6 +12,12 @@ export interface Schema {
   registrations: RegistrationTable;
   signing_keys: SigningKeyTable;
   token_issuances: TokenIssuanceTable;
+  datasets: DatasetTable;
+  imports: ImportTable;
+  parcels: ParcelTable;
+  buildings: BuildingTable;
+  addresses: AddressTable;
+  layer_features: LayerFeatureTable;
 }
 
 /** Values created once per deployment, such as the key that secret digests are made with. */
@@ -68,4 +76,102 @@ export interface TokenIssuanceTable {
   period: "hour" | "day";
   window_start: number;
   count: number;
+}
+
+export type DatasetKind = "parcels" | "buildings" | "addresses" | "layer";
+
+/** A named source of geodata with its provenance, shown beside every value derived from it. */
+export interface DatasetTable {
+  dataset_id: Generated<number>;
+  kind: DatasetKind;
+  name: string;
+  provider: string | null;
+  license: string | null;
+  vintage: string | null;
+  /** Layers only: `polygon` or `point`, fixed by the first import. */
+  geometry_kind: "polygon" | "point" | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One run of `lotline import`; every geodata row points at the import that last wrote it. */
+export interface ImportTable {
+  import_id: Generated<number>;
+  dataset_id: number;
+  source: string;
+  started_at: number;
+  finished_at: number | null;
+  /** The import's summary as JSON: counts and the rejected records with their reasons. */
+  summary: string | null;
+}
+
+/** The four columns of a row's bounding box, which the spatial index covers. */
+export interface BBoxColumns {
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+}
+
+export interface ParcelTable extends BBoxColumns {
+  parcel_id: Generated<number>;
+  dataset_id: number;
+  /** The publisher's parcel id (APN, map-lot). */
+  source_id: string;
+  /** GeoJSON Polygon or MultiPolygon. */
+  boundary: string;
+  /** The source record's attributes as JSON. */
+  attributes: string;
+  area_m2: number;
+  import_id: number;
+  updated_at: number;
+}
+
+export interface BuildingTable extends BBoxColumns {
+  building_id: Generated<number>;
+  dataset_id: number;
+  source_id: string;
+  footprint: string;
+  attributes: string;
+  area_m2: number;
+  /** The parcel holding the largest share of the footprint, if any. */
+  parcel_id: number | null;
+  parcel_share: number | null;
+  import_id: number;
+  updated_at: number;
+}
+
+export interface AddressTable {
+  address_id: Generated<number>;
+  dataset_id: number;
+  /** Identity of the address within its dataset (street, number, unit, place), for idempotent imports. */
+  address_key: string;
+  /** The canonical one-line form, e.g. `120 GORE ST, CAMBRIDGE, MA`. */
+  display: string;
+  number: string | null;
+  number_low: number | null;
+  number_high: number | null;
+  /** The normalized street (directionals, name, suffix): what autocomplete searches by prefix. */
+  street: string;
+  unit_type: string | null;
+  unit: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  /** The whole normalized address as JSON. */
+  normalized: string;
+  parcel_id: number | null;
+  lon: number;
+  lat: number;
+  import_id: number;
+  updated_at: number;
+}
+
+export interface LayerFeatureTable extends BBoxColumns {
+  feature_id: Generated<number>;
+  dataset_id: number;
+  source_id: string;
+  geometry: string;
+  attributes: string;
+  import_id: number;
 }

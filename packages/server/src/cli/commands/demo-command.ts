@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Config, loadConfig } from "../../config/config.js";
+import { DEMO_LOCATION } from "../../geo/demo/index.js";
+import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import type { Services } from "../../services.js";
 import { createApiClient, findActiveApiClient } from "../../tenancy/api-clients.js";
 import { createIframeKey, verifyIframeKey } from "../../tenancy/iframe-keys.js";
@@ -29,8 +31,16 @@ export async function demo(io: CliIo): Promise<void> {
   // The banner below is the point of the demo; request logs stay quiet unless asked for.
   const config = loadConfig({ LOTLINE_LOG_LEVEL: "warn", ...io.env });
   const server = await startServer(config);
+  if (await importDemoNeighbourhood(server.services.database)) io.stdout("Loaded the generated demo neighbourhood.\n");
   const credentials = await ensureDemoOrganization(server.services, credentialsFile(config));
-  io.stdout(describeDemo(config, credentials));
+  const example = await server.services.db
+    .selectFrom("addresses")
+    .select(["number", "street"])
+    .where("number", "is not", null)
+    .orderBy("address_id")
+    .executeTakeFirst();
+  const query = example ? `${example.number} ${example.street.split(" ").slice(0, 2).join(" ")}`.toLowerCase() : "1";
+  io.stdout(describeDemo(config, credentials, query));
   stopOnSignals(server);
 }
 
@@ -87,7 +97,7 @@ async function stillValid({ db, digester }: Services, saved: DemoCredentials): P
   );
 }
 
-function describeDemo(config: Config, c: DemoCredentials): string {
+function describeDemo(config: Config, c: DemoCredentials, addressQuery: string): string {
   const base = config.publicUrl;
   const body = JSON.stringify({
     client_id: c.client_id,
@@ -110,6 +120,9 @@ Get a data API token (valid 24 hours; reuse it):
 
 Then call the API with it:
   curl -s ${base}/v1/me -H "authorization: Bearer $TOKEN"
+  curl -s '${base}/v1/addresses?q=${encodeURIComponent(addressQuery)}' -H "authorization: Bearer $TOKEN"
+
+Property data: a generated neighbourhood (not real data) around ${DEMO_LOCATION.city}, ${DEMO_LOCATION.stateCode} (${DEMO_LOCATION.county}).
 
 Get an iframe token for the embeddable pages:
   curl -s -X POST ${base}/auth/signin/integration -u '${c.org_id}:${c.iframe_api_key}'

@@ -1,0 +1,144 @@
+import { SingleBar } from "cli-progress";
+import { IMPORT_KINDS, type ImportFileOptions, type ImportKind, importFile } from "../../geo/import/import-file.js";
+import type { ImportSummary } from "../../geo/import/import-summary.js";
+import type { Command, OptionSpec } from "../command.js";
+import { type CliIo, processIo } from "../io.js";
+
+const text = { type: "string" } as const;
+
+const COMMON: OptionSpec = {
+  name: text,
+  provider: text,
+  license: text,
+  vintage: text,
+  format: text,
+  crs: text,
+  object: text,
+  "id-field": text,
+};
+
+const BY_KIND: Record<ImportKind, { options: OptionSpec; required: string[]; usage: string }> = {
+  parcels: { options: {}, required: ["id-field"], usage: "--id-field NAME" },
+  buildings: { options: {}, required: [], usage: "[--id-field NAME]" },
+  layer: { options: {}, required: [], usage: "[--id-field NAME]" },
+  addresses: {
+    options: {
+      "address-column": text,
+      "join-parcel": text,
+      "lon-column": text,
+      "lat-column": text,
+      city: text,
+      state: text,
+    },
+    required: ["address-column"],
+    usage: "--address-column NAME (--join-parcel COLUMN | --lon-column X --lat-column Y) [--city C --state S]",
+  },
+};
+
+/** `lotline import parcels|buildings|addresses|layer FILE …` → `{"read","imported","updated","rejected",…}`. */
+export const importCommands = Object.fromEntries(
+  IMPORT_KINDS.map((kind): [string, Command] => [
+    `import ${kind}`,
+    {
+      usage: `import ${kind} FILE ${BY_KIND[kind].usage} [--name NAME] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--json]`,
+      options: { ...COMMON, ...BY_KIND[kind].options },
+      required: BY_KIND[kind].required,
+      positional: "file",
+      run: async ({ values, services, io }) => {
+        const progress = progressBar(io, kind);
+        try {
+          const summary = await importFile(services.database, { ...optionsFrom(kind, values), ...progress.hooks });
+          return toOutput(summary);
+        } finally {
+          progress.stop();
+        }
+      },
+      describe: describeImport,
+    },
+  ]),
+);
+
+function optionsFrom(kind: ImportKind, values: Record<string, unknown>): ImportFileOptions {
+  const value = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
+  const defined = <T extends object>(object: T) =>
+    Object.fromEntries(Object.entries(object).filter(([, entry]) => entry !== undefined)) as T;
+  return defined({
+    kind,
+    file: value("file") as string,
+    name: value("name"),
+    provider: value("provider"),
+    license: value("license"),
+    vintage: value("vintage"),
+    read: defined({
+      format: value("format") as NonNullable<ImportFileOptions["read"]>["format"],
+      crs: value("crs"),
+      object: value("object"),
+      lonColumn: value("lon-column"),
+      latColumn: value("lat-column"),
+    }),
+    idField: value("id-field"),
+    addressColumn: value("address-column"),
+    joinParcel: value("join-parcel"),
+    city: value("city"),
+    state: value("state"),
+  });
+}
+
+/** The `--json` output: the contract's four counts first, then what else the import knows. */
+function toOutput(summary: ImportSummary): Record<string, unknown> {
+  return {
+    read: summary.read,
+    imported: summary.imported,
+    updated: summary.updated,
+    rejected: summary.rejected,
+    merged: summary.merged,
+    kind: summary.kind,
+    dataset: summary.dataset,
+    rejected_by_reason: summary.rejectedByReason,
+    rejections: summary.rejections,
+  };
+}
+
+const LISTED_IN_TEXT = 20;
+
+function describeImport(result: Record<string, unknown>): string {
+  const rejections = result.rejections as ImportSummary["rejections"];
+  const byReason = result.rejected_by_reason as Record<string, number>;
+  const lines = [
+    `Imported ${result.kind} into dataset "${result.dataset}": read ${result.read}, imported ${result.imported}, ` +
+      `updated ${result.updated}, merged ${result.merged}, rejected ${result.rejected}.`,
+  ];
+  for (const [reason, count] of Object.entries(byReason)) lines.push(`  rejected ${count} × ${reason}`);
+  for (const rejection of rejections.slice(0, LISTED_IN_TEXT)) {
+    lines.push(`  record ${rejection.number}: ${rejection.reason}${rejection.detail ? ` (${rejection.detail})` : ""}`);
+  }
+  if (rejections.length > LISTED_IN_TEXT)
+    lines.push(`  … and ${(result.rejected as number) - LISTED_IN_TEXT} more (use --json)`);
+  return lines.join("\n");
+}
+
+/** A progress bar on a terminal (stderr), by bytes read; nothing when output goes to a file or pipe. */
+function progressBar(io: CliIo, kind: ImportKind) {
+  if (io !== processIo || !process.stderr.isTTY) return { hooks: {}, stop: () => {} };
+  const bar = new SingleBar({
+    format: `importing ${kind} [{bar}] {percentage}% | {records} records`,
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  let started = false;
+  return {
+    hooks: {
+      onBytes: (read: number, total: number) => {
+        if (!started) bar.start(total, 0, { records: 0 });
+        started = true;
+        bar.update(read);
+      },
+      onProgress: (summary: ImportSummary) => {
+        if (started) bar.update({ records: summary.read });
+      },
+    } satisfies Partial<ImportFileOptions>,
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}

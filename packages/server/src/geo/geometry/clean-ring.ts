@@ -1,0 +1,65 @@
+import type { Pair } from "./read-polygons.js";
+
+/** A ring closed and rid of immediate repeats, with what that took and how many distinct positions remain. */
+export interface CleanRing {
+  ring: Pair[];
+  closed: boolean;
+  droppedDuplicates: boolean;
+  distinct: number;
+}
+
+/** Positions within this many degrees (about a hundredth of a millimetre) of one line make a ring of zero area. */
+const FLAT_DEGREES = 1e-10;
+
+/** Closes the ring if it is open and drops positions that repeat the one before (the closing one apart). */
+export function cleanRing(positions: readonly Pair[]): CleanRing {
+  const first = positions[0];
+  const last = positions[positions.length - 1];
+  const wasClosed = positions.length >= 2 && first !== undefined && last !== undefined && samePair(first, last);
+  const open = wasClosed ? positions.slice(0, -1) : positions.slice();
+  const kept: Pair[] = [];
+  for (const position of open) {
+    const previous = kept[kept.length - 1];
+    if (previous === undefined || !samePair(previous, position)) kept.push(position);
+  }
+  // An open ring that already ends on its first position: the end is a repeat too.
+  while (kept.length > 1) {
+    const [start, end] = [kept[0], kept[kept.length - 1]];
+    if (start === undefined || end === undefined || !samePair(start, end)) break;
+    kept.pop();
+  }
+  const distinct = new Set(kept.map(([lon, lat]) => `${lon},${lat}`)).size;
+  const start = kept[0];
+  return {
+    ring: start === undefined ? [] : [...kept, start],
+    closed: !wasClosed && positions.length > 0,
+    droppedDuplicates: kept.length < open.length,
+    distinct,
+  };
+}
+
+/**
+ * Whether a ring encloses no area because its positions all lie on one straight line (in longitude/latitude),
+ * within {@link FLAT_DEGREES}.
+ */
+export function isFlat(ring: readonly Pair[]): boolean {
+  const origin = ring[0];
+  if (origin === undefined) return true;
+  let far = origin;
+  let farthest = 0;
+  for (const position of ring) {
+    const d = (position[0] - origin[0]) ** 2 + (position[1] - origin[1]) ** 2;
+    if (d > farthest) {
+      far = position;
+      farthest = d;
+    }
+  }
+  if (farthest === 0) return true;
+  const length = Math.sqrt(farthest);
+  const [dx, dy] = [far[0] - origin[0], far[1] - origin[1]];
+  return ring.every(([lon, lat]) => Math.abs((lon - origin[0]) * dy - (lat - origin[1]) * dx) / length <= FLAT_DEGREES);
+}
+
+export function samePair(a: Pair, b: Pair): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}

@@ -1,0 +1,174 @@
+import { addressKey, formatAddress, type NormalizedAddress, normalizeAddress, streetKey } from "../address/index.js";
+import { representativePoint } from "../geometry/index.js";
+import { parcelAt } from "../queries/parcel-at.js";
+import type { Area, LonLat } from "../types.js";
+import type { RecordOutcome, Rejection } from "./import-summary.js";
+import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+
+export interface AddressImportOptions {
+  /** The column or property holding the one-line street address (`120 GORE ST`). */
+  addressColumn: string;
+  /** Locate each row through the parcel whose id is in this column; otherwise by the row's own point. */
+  joinParcel?: string;
+  /** Filled in where the source has no city or state of its own. */
+  city?: string;
+  state?: string;
+}
+
+interface Located {
+  position: number;
+  address: NormalizedAddress;
+  key: string;
+  parcelId: number | null;
+  point: LonLat;
+}
+
+/**
+ * Addresses, normalized (USPS abbreviations, ranges, units) and located either through their parcel (placed at a
+ * point inside it) or by their own point (and then given the parcel containing it). Upserted by the normalized
+ * address; rows repeating an address already imported — a condominium's units on one line each — are merged.
+ */
+export function addressImporter(options: AddressImportOptions): Importer {
+  /** Parcel id → the parcel's row id and a point inside it, remembered across batches. */
+  const parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
+  return {
+    async importBatch(context: ImportContext, batch: ReadRecord[]) {
+      const outcomes: RecordOutcome[] = [];
+      if (options.joinParcel) await loadParcels(context, batch, options.joinParcel, parcels);
+
+      const located = new Map<string, Located>();
+      for (const [position, record] of batch.entries()) {
+        const result = await locate(context, record, options, parcels);
+        if ("reason" in result) {
+          outcomes[position] = result;
+          continue;
+        }
+        const key = addressKey(result.address);
+        if (located.has(key)) outcomes[position] = "merged";
+        else located.set(key, { ...result, position, key });
+      }
+      if (located.size === 0) return outcomes;
+
+      const keys = [...located.keys()];
+      const existing = await context.trx
+        .selectFrom("addresses")
+        .select(["address_key", "import_id"])
+        .where("dataset_id", "=", context.datasetId)
+        .where("address_key", "in", keys)
+        .execute();
+      const earlier = new Map(existing.map((row) => [row.address_key, row.import_id]));
+      for (const entry of located.values()) {
+        const importId = earlier.get(entry.key);
+        outcomes[entry.position] =
+          importId === undefined ? "imported" : importId === context.importId ? "merged" : "updated";
+      }
+
+      const rows = [...located.values()]
+        .filter((entry) => earlier.get(entry.key) !== context.importId)
+        .map(({ address, key, parcelId, point }) => ({
+          dataset_id: context.datasetId,
+          address_key: key,
+          display: formatAddress(address),
+          number: address.number ?? null,
+          // Whole numbers (integer columns: PostgreSQL refuses `12.5`) enclosing a fractional `12 1/2`; they only
+          // narrow lookups, and `normalized` keeps the exact value the scoring reads.
+          number_low: address.numberLow === undefined ? null : Math.floor(address.numberLow),
+          number_high: address.numberHigh === undefined ? null : Math.ceil(address.numberHigh),
+          street: streetKey(address),
+          unit_type: address.unitType ?? null,
+          unit: address.unit ?? null,
+          city: address.city ?? null,
+          state: address.state ?? null,
+          postcode: address.postcode ?? null,
+          normalized: JSON.stringify(address),
+          parcel_id: parcelId,
+          lon: point[0],
+          lat: point[1],
+          import_id: context.importId,
+          updated_at: context.now,
+        }));
+      if (rows.length > 0) {
+        await context.trx
+          .insertInto("addresses")
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict.columns(["dataset_id", "address_key"]).doUpdateSet((eb) => ({
+              display: eb.ref("excluded.display"),
+              number: eb.ref("excluded.number"),
+              number_low: eb.ref("excluded.number_low"),
+              number_high: eb.ref("excluded.number_high"),
+              street: eb.ref("excluded.street"),
+              unit_type: eb.ref("excluded.unit_type"),
+              unit: eb.ref("excluded.unit"),
+              city: eb.ref("excluded.city"),
+              state: eb.ref("excluded.state"),
+              postcode: eb.ref("excluded.postcode"),
+              normalized: eb.ref("excluded.normalized"),
+              parcel_id: eb.ref("excluded.parcel_id"),
+              lon: eb.ref("excluded.lon"),
+              lat: eb.ref("excluded.lat"),
+              import_id: eb.ref("excluded.import_id"),
+              updated_at: eb.ref("excluded.updated_at"),
+            })),
+          )
+          .execute();
+      }
+      return outcomes;
+    },
+  };
+}
+
+async function locate(
+  context: ImportContext,
+  record: ReadRecord,
+  options: AddressImportOptions,
+  parcels: Map<string, { parcelId: number; point: LonLat } | null>,
+): Promise<Omit<Located, "position" | "key"> | Rejection> {
+  const properties = record.feature.properties ?? {};
+  const text = properties[options.addressColumn];
+  if (typeof text !== "string" || text.trim() === "") {
+    return { reason: "missing_address", detail: `no value in ${options.addressColumn}` };
+  }
+  const address = normalizeAddress(text, { city: options.city, state: options.state });
+  if (!address) return { reason: "unparseable_address", detail: text };
+
+  if (options.joinParcel) {
+    const id = String(properties[options.joinParcel] ?? "").trim();
+    const parcel = parcels.get(id);
+    if (!parcel) return { reason: "parcel_not_found", detail: `no parcel "${id}"` };
+    return { address, parcelId: parcel.parcelId, point: parcel.point };
+  }
+  const geometry = record.feature.geometry;
+  if (geometry?.type !== "Point") return { reason: "missing_location", detail: "no point and no parcel to join" };
+  const [lon = Number.NaN, lat = Number.NaN] = geometry.coordinates;
+  const point: LonLat = [lon, lat];
+  const parcel = await parcelAt({ db: context.trx, dialect: context.dialect }, point);
+  return { address, parcelId: parcel?.parcelId ?? null, point };
+}
+
+/** Looks up, once each, the parcels this batch joins to; where datasets share an id, the latest written wins. */
+async function loadParcels(
+  context: ImportContext,
+  batch: ReadRecord[],
+  column: string,
+  parcels: Map<string, { parcelId: number; point: LonLat } | null>,
+): Promise<void> {
+  const wanted = [...new Set(batch.map((record) => String(record.feature.properties?.[column] ?? "").trim()))].filter(
+    (id) => id !== "" && !parcels.has(id),
+  );
+  if (wanted.length === 0) return;
+  const rows = await context.trx
+    .selectFrom("parcels")
+    .select(["parcel_id", "source_id", "boundary"])
+    .where("source_id", "in", wanted)
+    .orderBy("updated_at")
+    .orderBy("parcel_id")
+    .execute();
+  for (const id of wanted) parcels.set(id, null);
+  for (const row of rows) {
+    parcels.set(row.source_id, {
+      parcelId: row.parcel_id,
+      point: representativePoint(JSON.parse(row.boundary) as Area) as LonLat,
+    });
+  }
+}

@@ -1,0 +1,112 @@
+import polygonClipping from "polygon-clipping";
+import { validateArea } from "../geometry/index.js";
+import type { Area } from "../types.js";
+import type { RecordOutcome, Rejection } from "./import-summary.js";
+import type { ReadRecord } from "./run-import.js";
+
+/** One parcel or building to write: the batch's records with this source id, folded into one geometry. */
+export interface PreparedArea {
+  sourceId: string;
+  geometry: Area;
+  attributes: Record<string, unknown>;
+  /** Positions in the batch of the records folded in; the first is the one that imports or updates. */
+  positions: number[];
+}
+
+/**
+ * Validates (and where honest, repairs) each record's polygon and groups records by source id, uniting the pieces
+ * of one id into a MultiPolygon: a lot published in several pieces is one parcel. Rejected records get their
+ * outcome here; the others get theirs from {@link settleAgainstExisting}.
+ */
+export function prepareAreas(
+  batch: ReadRecord[],
+  sourceIdOf: (record: ReadRecord) => string | Rejection,
+): { prepared: Map<string, PreparedArea>; outcomes: RecordOutcome[] } {
+  const prepared = new Map<string, PreparedArea>();
+  const outcomes: RecordOutcome[] = [];
+  batch.forEach((record, position) => {
+    const sourceId = sourceIdOf(record);
+    if (typeof sourceId !== "string") {
+      outcomes[position] = sourceId;
+      return;
+    }
+    const checked = validateArea(record.feature.geometry);
+    if (!checked.valid) {
+      outcomes[position] = { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail };
+      return;
+    }
+    const earlier = prepared.get(sourceId);
+    if (earlier) {
+      const united = unite(earlier.geometry, checked.geometry);
+      if (typeof united === "object" && "reason" in united) {
+        outcomes[position] = united;
+        return;
+      }
+      earlier.geometry = united;
+      earlier.positions.push(position);
+      return;
+    }
+    prepared.set(sourceId, {
+      sourceId,
+      geometry: checked.geometry,
+      attributes: record.feature.properties ?? {},
+      positions: [position],
+    });
+  });
+  return { prepared, outcomes };
+}
+
+/**
+ * Decides imported / updated / merged for each prepared area against the rows already stored: a row written by
+ * this same import is another piece of the same id (merged into it); a row from an earlier import is updated.
+ */
+export function settleAgainstExisting(
+  prepared: Map<string, PreparedArea>,
+  existing: Map<string, { importId: number; geometry: Area }>,
+  importId: number,
+  outcomes: RecordOutcome[],
+): void {
+  for (const area of prepared.values()) {
+    const [first, ...rest] = area.positions;
+    if (first === undefined) continue;
+    for (const position of rest) outcomes[position] = "merged";
+    const stored = existing.get(area.sourceId);
+    if (!stored) {
+      outcomes[first] = "imported";
+    } else if (stored.importId !== importId) {
+      outcomes[first] = "updated";
+    } else {
+      const united = unite(stored.geometry, area.geometry);
+      if (typeof united === "object" && "reason" in united) {
+        outcomes[first] = united;
+        area.positions = [];
+      } else {
+        area.geometry = united;
+        outcomes[first] = "merged";
+      }
+    }
+  }
+}
+
+/** The union of two areas, validated; a rejection when the pieces cannot make a valid area. */
+export function unite(a: Area, b: Area): Area | Rejection {
+  const coordinates = (area: Area) => (area.type === "Polygon" ? [area.coordinates] : area.coordinates);
+  const united = polygonClipping.union(
+    coordinates(a) as polygonClipping.MultiPolygon,
+    coordinates(b) as polygonClipping.MultiPolygon,
+  );
+  const checked = validateArea({ type: "MultiPolygon", coordinates: united });
+  return checked.valid
+    ? checked.geometry
+    : { reason: `invalid_geometry:${checked.reason}`, detail: `merging pieces: ${checked.detail}` };
+}
+
+/** The value of a record's id property as text, or a rejection when it is missing. */
+export function idFrom(record: ReadRecord, field: string | undefined): string | Rejection {
+  if (field === undefined) return `#${record.number}`;
+  const value = record.feature.properties?.[field];
+  if (value === undefined || value === null || String(value).trim() === "") {
+    return { reason: "missing_id", detail: `no value in ${field}` };
+  }
+  return String(value).trim();
+}

@@ -1,0 +1,77 @@
+import { bboxOf, geodesicArea } from "../geometry/index.js";
+import { bboxColumns } from "../store/spatial-filter.js";
+import type { Area } from "../types.js";
+import { idFrom, prepareAreas, settleAgainstExisting } from "./area-batch.js";
+import { owningParcel } from "./assign-buildings.js";
+import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+
+export interface BuildingImportOptions {
+  /**
+   * The feature property holding the building's own id. Without one, a building is known by its feature number
+   * (`#12`), which stays the same only when the same file is imported again.
+   */
+  idField?: string;
+}
+
+/** Building footprints: upserted by (dataset, source id), each assigned the parcel holding most of it. */
+export function buildingImporter({ idField }: BuildingImportOptions): Importer {
+  return {
+    async importBatch(context: ImportContext, batch: ReadRecord[]) {
+      const { prepared, outcomes } = prepareAreas(batch, (record) => idFrom(record, idField));
+      const ids = [...prepared.keys()];
+      const existing = new Map<string, { importId: number; geometry: Area }>();
+      if (ids.length > 0) {
+        const rows = await context.trx
+          .selectFrom("buildings")
+          .select(["source_id", "import_id", "footprint"])
+          .where("dataset_id", "=", context.datasetId)
+          .where("source_id", "in", ids)
+          .execute();
+        for (const row of rows) {
+          existing.set(row.source_id, { importId: row.import_id, geometry: JSON.parse(row.footprint) });
+        }
+      }
+      settleAgainstExisting(prepared, existing, context.importId, outcomes);
+
+      const rows = [];
+      for (const area of prepared.values()) {
+        if (area.positions.length === 0) continue;
+        const owner = await owningParcel(context, area.geometry);
+        rows.push({
+          dataset_id: context.datasetId,
+          source_id: area.sourceId,
+          footprint: JSON.stringify(area.geometry),
+          attributes: JSON.stringify(area.attributes),
+          area_m2: geodesicArea(area.geometry),
+          ...bboxColumns(bboxOf(area.geometry)),
+          parcel_id: owner?.parcelId ?? null,
+          parcel_share: owner?.share ?? null,
+          import_id: context.importId,
+          updated_at: context.now,
+        });
+      }
+      if (rows.length > 0) {
+        await context.trx
+          .insertInto("buildings")
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
+              footprint: eb.ref("excluded.footprint"),
+              attributes: eb.ref("excluded.attributes"),
+              area_m2: eb.ref("excluded.area_m2"),
+              min_lon: eb.ref("excluded.min_lon"),
+              min_lat: eb.ref("excluded.min_lat"),
+              max_lon: eb.ref("excluded.max_lon"),
+              max_lat: eb.ref("excluded.max_lat"),
+              parcel_id: eb.ref("excluded.parcel_id"),
+              parcel_share: eb.ref("excluded.parcel_share"),
+              import_id: eb.ref("excluded.import_id"),
+              updated_at: eb.ref("excluded.updated_at"),
+            })),
+          )
+          .execute();
+      }
+      return outcomes;
+    },
+  };
+}

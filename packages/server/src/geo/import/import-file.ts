@@ -1,0 +1,88 @@
+import { basename, extname } from "node:path";
+import type { Database } from "../../db/database.js";
+import { InvalidInputError } from "../../errors.js";
+import { type ReadOptions, readSource } from "../readers/index.js";
+import { addressImporter } from "./address-importer.js";
+import { buildingImporter } from "./building-importer.js";
+import type { ImportSummary } from "./import-summary.js";
+import { layerImporter } from "./layer-importer.js";
+import { parcelImporter } from "./parcel-importer.js";
+import { type Importer, runImport } from "./run-import.js";
+
+export const IMPORT_KINDS = ["parcels", "buildings", "addresses", "layer"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface ImportFileOptions {
+  kind: ImportKind;
+  file: string;
+  /** The dataset's name; the file's base name by default. Importing again under the same name updates it. */
+  name?: string;
+  provider?: string;
+  license?: string;
+  vintage?: string;
+  read?: Omit<ReadOptions, "onProgress">;
+  idField?: string;
+  addressColumn?: string;
+  joinParcel?: string;
+  city?: string;
+  state?: string;
+  /** Called as the file is read: bytes so far and in all, when the reader can tell. */
+  onBytes?: (read: number, total: number) => void;
+  onProgress?: (summary: ImportSummary) => void;
+}
+
+/** `lotline import KIND FILE`: reads the file in the format it comes in and imports it all-or-nothing. */
+export async function importFile(database: Database, options: ImportFileOptions): Promise<ImportSummary> {
+  const importer = importerFor(options);
+  const name = options.name?.trim() || basename(options.file, extname(options.file));
+  const records = readSource(options.file, {
+    ...options.read,
+    ...(options.onBytes ? { onProgress: options.onBytes } : {}),
+  });
+  return runImport(
+    database,
+    {
+      kind: options.kind,
+      name,
+      ...(options.provider === undefined ? {} : { provider: options.provider }),
+      ...(options.license === undefined ? {} : { license: options.license }),
+      ...(options.vintage === undefined ? {} : { vintage: options.vintage }),
+    },
+    basename(options.file),
+    records,
+    importer,
+    options.onProgress,
+  );
+}
+
+function importerFor(options: ImportFileOptions): Importer {
+  switch (options.kind) {
+    case "parcels":
+      if (!options.idField) {
+        throw new InvalidInputError("missing_id_field", "parcels need --id-field: the property holding the parcel id");
+      }
+      return parcelImporter({ idField: options.idField });
+    case "buildings":
+      return buildingImporter({ idField: options.idField });
+    case "layer":
+      return layerImporter({ idField: options.idField });
+    case "addresses": {
+      if (!options.addressColumn) {
+        throw new InvalidInputError("missing_address_column", "addresses need --address-column");
+      }
+      const hasPoints = options.read?.lonColumn !== undefined || options.read?.latColumn !== undefined;
+      if (options.joinParcel && hasPoints) {
+        throw new InvalidInputError(
+          "conflicting_location",
+          "locate addresses by --join-parcel or by coordinates, not both",
+        );
+      }
+      return addressImporter({
+        addressColumn: options.addressColumn,
+        ...(options.joinParcel ? { joinParcel: options.joinParcel } : {}),
+        ...(options.city ? { city: options.city } : {}),
+        ...(options.state ? { state: options.state } : {}),
+      });
+    }
+  }
+}

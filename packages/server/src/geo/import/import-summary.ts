@@ -1,0 +1,54 @@
+import type { DatasetKind } from "../../db/schema.js";
+
+/** How many rejected records an import lists one by one; past this only the counts by reason grow. */
+export const MAX_LISTED_REJECTIONS = 1000;
+
+/**
+ * What an import did with every record it read: `read = imported + updated + merged + rejected`, always.
+ * `merged` counts records folded into another of the same import (a lot in several pieces, a condominium's
+ * repeated address); `rejected` ones are listed with their record number and reason.
+ */
+export interface ImportSummary {
+  kind: DatasetKind;
+  dataset: string;
+  read: number;
+  imported: number;
+  updated: number;
+  merged: number;
+  rejected: number;
+  rejectedByReason: Record<string, number>;
+  rejections: Array<{ number: number; reason: string; detail?: string }>;
+}
+
+export type RecordOutcome = "imported" | "updated" | "merged" | Rejection;
+
+/** Why a record was not imported: a stable `reason` code and, where it helps, the specifics. */
+export interface Rejection {
+  reason: string;
+  detail?: string;
+}
+
+export function emptySummary(kind: DatasetKind, dataset: string): ImportSummary {
+  return {
+    kind,
+    dataset,
+    read: 0,
+    imported: 0,
+    updated: 0,
+    merged: 0,
+    rejected: 0,
+    rejectedByReason: {},
+    rejections: [],
+  };
+}
+
+export function count(summary: ImportSummary, number: number, outcome: RecordOutcome): void {
+  summary.read += 1;
+  if (typeof outcome === "string") {
+    summary[outcome] += 1;
+    return;
+  }
+  summary.rejected += 1;
+  summary.rejectedByReason[outcome.reason] = (summary.rejectedByReason[outcome.reason] ?? 0) + 1;
+  if (summary.rejections.length < MAX_LISTED_REJECTIONS) summary.rejections.push({ number, ...outcome });
+}

@@ -1,0 +1,147 @@
+import { bboxOf, validateArea } from "../geometry/index.js";
+import { bboxColumns } from "../store/spatial-filter.js";
+import type { Geometry } from "../types.js";
+import { idFrom } from "./area-batch.js";
+import type { RecordOutcome, Rejection } from "./import-summary.js";
+import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+
+export type LayerKind = "polygon" | "point";
+
+export interface LayerImportOptions {
+  /** The feature property holding a stable id; the feature number otherwise. */
+  idField?: string;
+}
+
+/**
+ * A layer (flood zones, zoning, fire stations, hydrants): polygons or points, whichever its first valid feature
+ * is. An import replaces the layer: features the new file no longer has are removed at the end, so a layer is
+ * always exactly one published vintage and nothing doubles.
+ */
+export function layerImporter({ idField }: LayerImportOptions): Importer {
+  let kind: LayerKind | undefined;
+  return {
+    async importBatch(context: ImportContext, batch: ReadRecord[]) {
+      if (kind === undefined) {
+        const stored = await context.trx
+          .selectFrom("datasets")
+          .select("geometry_kind")
+          .where("dataset_id", "=", context.datasetId)
+          .executeTakeFirst();
+        kind = stored?.geometry_kind ?? undefined;
+      }
+      const outcomes: RecordOutcome[] = [];
+      const rows = [];
+      const seen = new Set<string>();
+      for (const [position, record] of batch.entries()) {
+        const sourceId = idFrom(record, idField);
+        const geometry = typeof sourceId === "string" ? checkGeometry(record.feature.geometry, kind) : undefined;
+        if (typeof sourceId !== "string" || !geometry || "reason" in geometry) {
+          outcomes[position] = typeof sourceId !== "string" ? sourceId : (geometry as Rejection);
+          continue;
+        }
+        kind ??= geometry.kind;
+        if (seen.has(sourceId)) {
+          outcomes[position] = { reason: "duplicate_id", detail: `${sourceId} appears twice` };
+          continue;
+        }
+        seen.add(sourceId);
+        outcomes[position] = "imported";
+        rows.push({
+          dataset_id: context.datasetId,
+          source_id: sourceId,
+          geometry: JSON.stringify(geometry.geometry),
+          attributes: JSON.stringify(record.feature.properties ?? {}),
+          ...bboxColumns(bboxOf(geometry.geometry)),
+          import_id: context.importId,
+        });
+      }
+      if (rows.length === 0) return outcomes;
+      const existing = await context.trx
+        .selectFrom("layer_features")
+        .select(["source_id", "import_id"])
+        .where("dataset_id", "=", context.datasetId)
+        .where(
+          "source_id",
+          "in",
+          rows.map((row) => row.source_id),
+        )
+        .execute();
+      const earlier = new Map(existing.map((row) => [row.source_id, row.import_id]));
+      for (const [position, outcome] of outcomes.entries()) {
+        if (outcome !== "imported") continue;
+        const sourceId = idFrom(batch[position] as ReadRecord, idField) as string;
+        const importId = earlier.get(sourceId);
+        if (importId === context.importId)
+          outcomes[position] = { reason: "duplicate_id", detail: `${sourceId} appears twice` };
+        else if (importId !== undefined) outcomes[position] = "updated";
+      }
+      const fresh = rows.filter((row) => earlier.get(row.source_id) !== context.importId);
+      if (fresh.length > 0) {
+        await context.trx
+          .insertInto("layer_features")
+          .values(fresh)
+          .onConflict((conflict) =>
+            conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
+              geometry: eb.ref("excluded.geometry"),
+              attributes: eb.ref("excluded.attributes"),
+              min_lon: eb.ref("excluded.min_lon"),
+              min_lat: eb.ref("excluded.min_lat"),
+              max_lon: eb.ref("excluded.max_lon"),
+              max_lat: eb.ref("excluded.max_lat"),
+              import_id: eb.ref("excluded.import_id"),
+            })),
+          )
+          .execute();
+      }
+      return outcomes;
+    },
+    async finish(context: ImportContext) {
+      await context.trx
+        .deleteFrom("layer_features")
+        .where("dataset_id", "=", context.datasetId)
+        .where("import_id", "<>", context.importId)
+        .execute();
+      if (kind) {
+        await context.trx
+          .updateTable("datasets")
+          .set({ geometry_kind: kind })
+          .where("dataset_id", "=", context.datasetId)
+          .execute();
+      }
+    },
+  };
+}
+
+function checkGeometry(
+  geometry: Geometry | null,
+  expected: LayerKind | undefined,
+): { kind: LayerKind; geometry: Geometry } | Rejection {
+  if (!geometry) return { reason: "missing_geometry" };
+  const kind: LayerKind | undefined =
+    geometry.type === "Point" || geometry.type === "MultiPoint"
+      ? "point"
+      : geometry.type === "Polygon" || geometry.type === "MultiPolygon"
+        ? "polygon"
+        : undefined;
+  if (!kind) return { reason: "unsupported_geometry", detail: `${geometry.type} in a layer of polygons or points` };
+  if (expected && kind !== expected) {
+    return { reason: "wrong_geometry_kind", detail: `a ${kind} in a layer of ${expected}s` };
+  }
+  if (kind === "polygon") {
+    const checked = validateArea(geometry);
+    return checked.valid
+      ? { kind, geometry: checked.geometry }
+      : { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail };
+  }
+  const positions =
+    geometry.type === "Point" ? [geometry.coordinates] : (geometry as { coordinates: number[][] }).coordinates;
+  const valid =
+    positions.length > 0 &&
+    positions.every(
+      ([lon, lat]) =>
+        Number.isFinite(lon) && Number.isFinite(lat) && Math.abs(lon as number) <= 180 && Math.abs(lat as number) <= 90,
+    );
+  return valid
+    ? { kind, geometry }
+    : { reason: "invalid_geometry:BAD_COORDINATES", detail: "a point outside WGS 84 range" };
+}

@@ -1,0 +1,95 @@
+import { bboxOf, geodesicArea } from "../geometry/index.js";
+import { bboxColumns } from "../store/spatial-filter.js";
+import type { Area, BBox } from "../types.js";
+import { idFrom, prepareAreas, settleAgainstExisting } from "./area-batch.js";
+import { reassignBuildings } from "./assign-buildings.js";
+import type { Rejection } from "./import-summary.js";
+import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+
+/**
+ * A parcel id with no digit in it (`---`, `-`, `--MD`, `ROAD`) is a placeholder that publishers use for
+ * unnumbered land and street polygons: it names no lot, so such features are reported, not imported.
+ */
+export const PLACEHOLDER_ID = /^[^0-9]*$/;
+
+export interface ParcelImportOptions {
+  /** The feature property holding the parcel's own id (APN, map-lot). */
+  idField: string;
+}
+
+/** Parcels: upserted by (dataset, source id); pieces sharing an id become one MultiPolygon parcel. */
+export function parcelImporter({ idField }: ParcelImportOptions): Importer {
+  let touched: BBox | undefined;
+  return {
+    async importBatch(context: ImportContext, batch: ReadRecord[]) {
+      const { prepared, outcomes } = prepareAreas(batch, (record) => parcelId(record, idField));
+      const ids = [...prepared.keys()];
+      const existing = new Map<string, { importId: number; geometry: Area }>();
+      if (ids.length > 0) {
+        const rows = await context.trx
+          .selectFrom("parcels")
+          .select(["source_id", "import_id", "boundary"])
+          .where("dataset_id", "=", context.datasetId)
+          .where("source_id", "in", ids)
+          .execute();
+        for (const row of rows) {
+          existing.set(row.source_id, { importId: row.import_id, geometry: JSON.parse(row.boundary) });
+        }
+      }
+      settleAgainstExisting(prepared, existing, context.importId, outcomes);
+
+      const rows = [...prepared.values()]
+        .filter((area) => area.positions.length > 0)
+        .map((area) => {
+          const box = bboxOf(area.geometry);
+          touched = touched ? unionBox(touched, box) : box;
+          return {
+            dataset_id: context.datasetId,
+            source_id: area.sourceId,
+            boundary: JSON.stringify(area.geometry),
+            attributes: JSON.stringify(area.attributes),
+            area_m2: geodesicArea(area.geometry),
+            ...bboxColumns(box),
+            import_id: context.importId,
+            updated_at: context.now,
+          };
+        });
+      if (rows.length > 0) {
+        await context.trx
+          .insertInto("parcels")
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
+              boundary: eb.ref("excluded.boundary"),
+              attributes: eb.ref("excluded.attributes"),
+              area_m2: eb.ref("excluded.area_m2"),
+              min_lon: eb.ref("excluded.min_lon"),
+              min_lat: eb.ref("excluded.min_lat"),
+              max_lon: eb.ref("excluded.max_lon"),
+              max_lat: eb.ref("excluded.max_lat"),
+              import_id: eb.ref("excluded.import_id"),
+              updated_at: eb.ref("excluded.updated_at"),
+            })),
+          )
+          .execute();
+      }
+      return outcomes;
+    },
+    async finish(context: ImportContext) {
+      // New or moved lot lines can change which parcel holds the largest share of a building.
+      if (touched) await reassignBuildings(context, touched);
+    },
+  };
+}
+
+function parcelId(record: ReadRecord, idField: string): string | Rejection {
+  const id = idFrom(record, idField);
+  if (typeof id === "string" && PLACEHOLDER_ID.test(id)) {
+    return { reason: "placeholder_id", detail: `"${id}" names no lot` };
+  }
+  return id;
+}
+
+function unionBox(a: BBox, b: BBox): BBox {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}

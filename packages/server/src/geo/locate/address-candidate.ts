@@ -1,0 +1,15 @@
+import type { AddressCandidate } from "@lotline/contract";
+import type { Selectable } from "kysely";
+import type { AddressTable } from "../../db/schema.js";
+
+export type { AddressCandidate };
+
+export function toCandidate(row: Selectable<AddressTable>, score: number): AddressCandidate {
+  return {
+    address_id: row.address_id,
+    address: row.display,
+    score: Math.round(score * 1000) / 1000,
+    location: { lat: row.lat, lon: row.lon },
+    parcel_id: row.parcel_id,
+  };
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { Schema } from "../../db/schema.js";
+import { type NormalizedAddress, normalizeAddress, scoreCandidate, streetKey } from "../address/index.js";
+import type { GeoSource } from "../store/spatial-filter.js";
+import { type AddressCandidate, toCandidate } from "./address-candidate.js";
+
+/** Candidates scoring below this are not offered at all. */
+export const MIN_SCORE = 0.3;
+const DIRECTIONALS = ["N", "S", "E", "W", "NE", "NW", "SE", "SW"];
+/** How many rows a lookup scores at most. */
+const FUZZY_ROWS = 500;
+/** House numbers this close are offered when the exact one is not on the street. */
+const NEARBY_NUMBERS = 100;
+
+/**
+ * Matches a one-line US address against the imported addresses: the exact normalized street first; when it has
+ * no row and `fuzzy` is on, streets sharing the first letters of its name (a typo in the suffix or the name's end). Candidates come
+ * back best first, each with its score, location and parcel.
+ */
+export async function locateAddress(
+  { db }: GeoSource,
+  text: string,
+  limit = 5,
+  { fuzzy = true } = {},
+): Promise<AddressCandidate[]> {
+  const query = normalizeAddress(text);
+  if (!query) return [];
+  let rows = await onStreet(db, streetKey(query), query);
+  if (rows.length === 0 && fuzzy) {
+    // Streets starting like the query's name, with or without a leading directional the query may lack.
+    const start = query.street.slice(0, 3);
+    const prefixes = [start, ...DIRECTIONALS.map((directional) => `${directional} ${start}`)];
+    rows = await db
+      .selectFrom("addresses")
+      .selectAll()
+      .where((eb) =>
+        eb.or(prefixes.map((prefix) => eb.and([eb("street", ">=", prefix), eb("street", "<", `${prefix}\uffff`)]))),
+      )
+      .limit(FUZZY_ROWS)
+      .execute();
+  }
+  return rows
+    .map((row) => ({ row, score: scoreCandidate(query, JSON.parse(row.normalized) as NormalizedAddress) }))
+    .filter((hit) => hit.score >= MIN_SCORE)
+    .sort((a, b) => b.score - a.score || a.row.address_id - b.row.address_id)
+    .slice(0, limit)
+    .map((hit) => toCandidate(hit.row, hit.score));
+}
+
+/**
+ * The rows of one street worth scoring, narrowest first, all through the (street, number_low) index: those whose
+ * number or range holds the query's; else numbers near it; else the street's first rows.
+ */
+async function onStreet(db: Kysely<Schema>, street: string, query: NormalizedAddress) {
+  const base = db.selectFrom("addresses").selectAll().where("street", "=", street);
+  const { numberLow, numberHigh = numberLow } = query;
+  if (numberLow !== undefined && numberHigh !== undefined) {
+    // The columns hold whole numbers (a stored `12 1/2` spans 12..13): compare with the whole numbers around the
+    // query's, which PostgreSQL also requires of an integer column.
+    const low = Math.floor(numberLow);
+    const high = Math.ceil(numberHigh);
+    const holding = await base
+      .where("number_low", "<=", high)
+      .where("number_high", ">=", low)
+      .limit(FUZZY_ROWS)
+      .execute();
+    if (holding.length > 0) return holding;
+    const near = await base
+      .where("number_low", ">=", low - NEARBY_NUMBERS)
+      .where("number_low", "<=", high + NEARBY_NUMBERS)
+      .limit(FUZZY_ROWS)
+      .execute();
+    if (near.length > 0) return near;
+  }
+  return base.limit(FUZZY_ROWS).execute();
+}

@@ -1,0 +1,8 @@
+/**
+ * Streaming readers that turn a source file (GeoJSON, GeoJSONSeq, TopoJSON, shapefile, CSV) into WGS 84 GeoJSON
+ * features, for the importers. `readSource` is the entry point.
+ */
+export type { SourceRecord } from "../types.js";
+export type { ProgressListener, ReadOptions, SourceFormat } from "./read-options.js";
+export { readSource } from "./read-source.js";
+export { SourceError, type SourceErrorCode } from "./source-error.js";

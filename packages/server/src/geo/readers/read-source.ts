@@ -1,0 +1,65 @@
+import { stat } from "node:fs/promises";
+import type { SourceRecord } from "../types.js";
+import { readCsv } from "./csv-reader.js";
+import { readGeoJson } from "./geojson-reader.js";
+import { readGeoJsonSeq } from "./geojson-seq-reader.js";
+import type { ReadOptions } from "./read-options.js";
+import { readShapefile } from "./shapefile-reader.js";
+import { SourceError } from "./source-error.js";
+import { sourceFormat } from "./source-format.js";
+import { readTopoJson } from "./topojson-reader.js";
+import { readZippedShapefile } from "./zipped-shapefile-reader.js";
+
+async function requireFile(path: string): Promise<void> {
+  let isFile: boolean;
+  try {
+    isFile = (await stat(path)).isFile();
+  } catch {
+    throw new SourceError("source_not_found", `${path}: no such file`);
+  }
+  if (!isFile) throw new SourceError("source_not_found", `${path} is not a file`);
+}
+
+/**
+ * Reads a source file as WGS 84 GeoJSON features, one record at a time, each numbered as a person would find it
+ * again (see `SourceRecord`). The reader follows `options.format`, else the file's name:
+ *
+ * | name ends in | format | read |
+ * |---|---|---|
+ * | `.geojson`, `.json` | GeoJSON FeatureCollection, Feature or geometry | streamed, one feature in memory at a time |
+ * | `.geojsonl`, `.geojsons`, `.geojsonseq`, `.ndjson`, `.jsonl` | GeoJSONSeq / NDJSON, numbered by line | streamed |
+ * | `.topojson`, `.topo.json` | TopoJSON, all objects or `options.object` | whole file in memory (arcs are shared) |
+ * | `.shp`, `.zip` | ESRI shapefile with its `.dbf`, `.prj`, `.cpg`; a zip is extracted to a temporary folder | streamed |
+ * | `.csv` | CSV with a header line; points from `lonColumn`/`latColumn`; numbered by line | streamed |
+ *
+ * A record that cannot be read comes out as `{ number, error }` and reading goes on; a file that cannot be read at
+ * all makes the iteration throw a {@link SourceError} (code and message say why). Coordinates are reprojected to
+ * WGS 84 from `options.crs`, a shapefile's `.prj` or a GeoJSON `crs` member, in that order of precedence.
+ *
+ * @example
+ * for await (const record of readSource("Buildings.zip", { onProgress: (done, total) => bar.update(done / total) })) {
+ *   if ("error" in record) rejected.push(`feature ${record.number}: ${record.error}`);
+ *   else await importBuilding(record.feature);
+ * }
+ */
+export async function* readSource(path: string, options: ReadOptions = {}): AsyncIterable<SourceRecord> {
+  const format = sourceFormat(path, options.format);
+  await requireFile(path);
+  switch (format) {
+    case "geojson":
+      yield* readGeoJson(path, options);
+      return;
+    case "geojsonseq":
+      yield* readGeoJsonSeq(path, options);
+      return;
+    case "topojson":
+      yield* readTopoJson(path, options);
+      return;
+    case "shapefile":
+      yield* path.toLowerCase().endsWith(".zip") ? readZippedShapefile(path, options) : readShapefile(path, options);
+      return;
+    case "csv":
+      yield* readCsv(path, options);
+      return;
+  }
+}

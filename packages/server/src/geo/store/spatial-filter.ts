@@ -1,0 +1,42 @@
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import type { Dialect } from "../../db/database.js";
+import type { Schema } from "../../db/schema.js";
+import type { BBox } from "../types.js";
+
+/** Tables whose rows carry a bounding box under a spatial index (see migration 0002). */
+export type SpatialTable = "parcels" | "buildings" | "layer_features";
+
+const KEY: Record<SpatialTable, string> = {
+  parcels: "parcel_id",
+  buildings: "building_id",
+  layer_features: "feature_id",
+};
+
+/**
+ * The index-backed condition "the row's bounding box meets `bbox`": through the R*Tree on SQLite, through the
+ * GiST box index on PostgreSQL. It only narrows candidates; callers apply the exact predicate afterwards.
+ */
+export function bboxMeets(
+  dialect: Dialect,
+  table: SpatialTable,
+  [minLon, minLat, maxLon, maxLat]: BBox,
+): Expression<SqlBool> {
+  if (dialect === "sqlite") {
+    return sql<SqlBool>`${sql.ref(`${table}.${KEY[table]}`)} in (select id from ${sql.table(`${table}_rtree`)}
+      where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat})`;
+  }
+  return sql<SqlBool>`box(point(${sql.ref(`${table}.min_lon`)}, ${sql.ref(`${table}.min_lat`)}), point(${sql.ref(
+    `${table}.max_lon`,
+  )}, ${sql.ref(`${table}.max_lat`)})) && box(point(${minLon}::float8, ${minLat}::float8), point(${maxLon}::float8, ${maxLat}::float8))`;
+}
+
+/** The bounding-box columns of a geometry's box, for inserts. */
+export function bboxColumns([minLon, minLat, maxLon, maxLat]: BBox) {
+  return { min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat };
+}
+
+/** Where spatial queries run: the database, or a transaction on it, and its dialect. */
+export interface GeoSource {
+  db: Kysely<Schema>;
+  dialect: Dialect;
+}
