@@ -78,8 +78,9 @@ export function geodata(dialect: Dialect): Migration {
         .addColumn("address_key", "text", (c) => c.notNull())
         .addColumn("display", "text", (c) => c.notNull())
         .addColumn("number", "text")
-        .addColumn("number_low", "integer")
-        .addColumn("number_high", "integer")
+        // Numeric bounds of the house number or range; `12 1/2` is 12.5.
+        .addColumn("number_low", "double precision")
+        .addColumn("number_high", "double precision")
         .addColumn("street", "text", (c) => c.notNull())
         .addColumn("unit_type", "text")
         .addColumn("unit", "text")

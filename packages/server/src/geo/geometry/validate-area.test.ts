@@ -411,3 +411,27 @@ describe("validateArea, properties", () => {
     );
   });
 });
+
+describe("validateArea with a degenerate piece", () => {
+  it("drops a MultiPolygon piece reduced to one position and keeps the rest (Cambridge parcel 250-209)", () => {
+    const result = validateArea({
+      type: "MultiPolygon",
+      coordinates: [
+        [ring(square(0, 0, 3))],
+        [
+          [
+            [5, 5],
+            [5, 5],
+            [5, 5],
+            [5, 5],
+          ],
+        ],
+      ],
+    });
+    expect(result.valid).toBe(true);
+    if (result.valid) {
+      expect(result.geometry.type).toBe("Polygon");
+      expect(result.repairs).toContain(DROPPED_EMPTY_POLYGON);
+    }
+  });
+});

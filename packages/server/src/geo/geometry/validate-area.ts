@@ -39,7 +39,8 @@ interface Numbered {
  * 1. Polygon or MultiPolygon only (`NOT_POLYGONAL`); positions finite, longitude in [-180, 180], latitude in
  *    [-90, 90] (`BAD_COORDINATES`); elevations are dropped.
  * 2. Each ring is closed if open and rid of positions repeating the one before; an exterior ring with fewer than
- *    3 distinct positions is rejected (`TOO_FEW_POSITIONS`). A hole with fewer than 3, or whose positions lie on
+ *    3 distinct positions is rejected (`TOO_FEW_POSITIONS`), unless it is one piece of a MultiPolygon, which is
+ *    then dropped like a flat one. A hole with fewer than 3, or whose positions lie on
  *    one line, has zero area and is dropped; so is such a polygon of a MultiPolygon, while others stand (`ZERO_AREA` when
  *    none does).
  * 3. Rings are rewound to RFC 7946: exteriors counter-clockwise, holes clockwise.
@@ -77,6 +78,8 @@ export function validateArea(geometry: unknown): AreaValidation {
         continue;
       }
       if (clean.distinct < 3) {
+        // One piece of a MultiPolygon reduced to a point or a line is dropped while other pieces stand.
+        if (read.polygons.length > 1) break;
         return invalid(TOO_FEW_POSITIONS, `${name(p, r)} has ${clean.distinct} distinct positions; a ring needs 3`);
       }
       numbered.rings.push(rewind(clean.ring, r === 0, repairs));

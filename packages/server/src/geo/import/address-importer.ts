@@ -72,8 +72,8 @@ export function addressImporter(options: AddressImportOptions): Importer {
           number: address.number ?? null,
           // Whole numbers (integer columns: PostgreSQL refuses `12.5`) enclosing a fractional `12 1/2`; they only
           // narrow lookups, and `normalized` keeps the exact value the scoring reads.
-          number_low: address.numberLow === undefined ? null : Math.floor(address.numberLow),
-          number_high: address.numberHigh === undefined ? null : Math.ceil(address.numberHigh),
+          number_low: address.numberLow ?? null,
+          number_high: address.numberHigh ?? null,
           street: streetKey(address),
           unit_type: address.unitType ?? null,
           unit: address.unit ?? null,

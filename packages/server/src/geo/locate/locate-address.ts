@@ -53,12 +53,8 @@ export async function locateAddress(
  */
 async function onStreet(db: Kysely<Schema>, street: string, query: NormalizedAddress) {
   const base = db.selectFrom("addresses").selectAll().where("street", "=", street);
-  const { numberLow, numberHigh = numberLow } = query;
-  if (numberLow !== undefined && numberHigh !== undefined) {
-    // The columns hold whole numbers (a stored `12 1/2` spans 12..13): compare with the whole numbers around the
-    // query's, which PostgreSQL also requires of an integer column.
-    const low = Math.floor(numberLow);
-    const high = Math.ceil(numberHigh);
+  const { numberLow: low, numberHigh: high = low } = query;
+  if (low !== undefined && high !== undefined) {
     const holding = await base
       .where("number_low", "<=", high)
       .where("number_high", ">=", low)

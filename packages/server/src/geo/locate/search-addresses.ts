@@ -35,8 +35,7 @@ export async function searchAddresses(source: GeoSource, text: string, limit = 5
           eb.and([eb("number", ">=", typedNumber), eb("number", "<", `${typedNumber}\uffff`)]),
           ...(numeric === undefined
             ? []
-            : // Whole-number columns (see the address importer): a range holding `12.5` spans at least 12..13.
-              [eb.and([eb("number_low", "<=", Math.floor(numeric)), eb("number_high", ">=", Math.ceil(numeric))])]),
+            : [eb.and([eb("number_low", "<=", numeric), eb("number_high", ">=", numeric)])]),
         ]),
       );
     }

@@ -1,0 +1,520 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../../cli/main.js";
+import type { DatasetKind } from "../../db/schema.js";
+import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import { geodesicArea } from "../geometry/index.js";
+import { locateAddress } from "../locate/locate-address.js";
+import { searchAddresses } from "../locate/search-addresses.js";
+import type { Area, Geometry, LonLat } from "../types.js";
+
+/**
+ * `lotline import` on small generated files: what the operator sees on the command line and what ends up stored.
+ * Every test works in a patch of the map of its own (parcels of every dataset take part in assigning buildings and
+ * locating addresses), with datasets of its own.
+ */
+
+interface Summary {
+  read: number;
+  imported: number;
+  updated: number;
+  merged: number;
+  rejected: number;
+  rejected_by_reason: Record<string, number>;
+  rejections: Array<{ number: number; reason: string; detail?: string }>;
+}
+
+/** Map units: one is 0.001° (about 110 m north–south, 85 m east–west at these latitudes). */
+const UNIT = 0.001;
+
+let testDatabase: TestDatabase;
+let folder: string;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  folder = mkdtempSync(join(tmpdir(), "lotline-import-"));
+});
+afterAll(async () => {
+  await testDatabase?.destroy();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function lotline(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    env: { LOTLINE_DATABASE_URL: testDatabase.url, LOTLINE_PUBLIC_URL: "http://lotline.test" },
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+/** `lotline import … --json`, which must succeed with one JSON object and read = imported+updated+merged+rejected. */
+async function importJson(argv: string[]): Promise<Summary> {
+  const run = await lotline(["import", ...argv, "--json"]);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
+  const summary = JSON.parse(run.stdout) as Summary;
+  expect(summary.read).toBe(summary.imported + summary.updated + summary.merged + summary.rejected);
+  return summary;
+}
+
+/** Writes a fixture file into the test's folder and returns its path. */
+function fixture(name: string, content: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+type Props = Record<string, unknown>;
+const featureOf = (geometry: Geometry | null, properties: Props) => ({ type: "Feature", properties, geometry });
+const collection = (features: object[]) => JSON.stringify({ type: "FeatureCollection", features });
+const ndjson = (features: object[]) => `${features.map((feature) => JSON.stringify(feature)).join("\n")}\n`;
+
+/** A rectangle in map units from `origin`. */
+function rect(origin: LonLat, x0: number, y0: number, x1: number, y1: number): Area {
+  const at = (x: number, y: number) => [origin[0] + x * UNIT, origin[1] + y * UNIT];
+  return { type: "Polygon", coordinates: [[at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1), at(x0, y0)]] };
+}
+const point = (origin: LonLat, x: number, y: number): LonLat => [origin[0] + x * UNIT, origin[1] + y * UNIT];
+
+const db = () => testDatabase.database.db;
+
+async function datasetRow(kind: DatasetKind, name: string) {
+  return db().selectFrom("datasets").selectAll().where("kind", "=", kind).where("name", "=", name).executeTakeFirst();
+}
+
+async function parcelsOf(name: string) {
+  const dataset = await datasetRow("parcels", name);
+  if (!dataset) return [];
+  return db()
+    .selectFrom("parcels")
+    .selectAll()
+    .where("dataset_id", "=", dataset.dataset_id)
+    .orderBy("source_id")
+    .execute();
+}
+
+async function buildingsOf(name: string) {
+  const dataset = await datasetRow("buildings", name);
+  if (!dataset) return [];
+  return db()
+    .selectFrom("buildings")
+    .selectAll()
+    .where("dataset_id", "=", dataset.dataset_id)
+    .orderBy("source_id")
+    .execute();
+}
+
+describe("an import is all-or-nothing", () => {
+  it("a file that breaks off halfway exits non-zero and leaves no parcel and no dataset behind", async () => {
+    const origin: LonLat = [-100, 40];
+    // 1,200 parcels: more than one batch of them has been read (and written, inside the transaction) when the
+    // reader meets the end of the truncated file.
+    const whole = collection(
+      Array.from({ length: 1200 }, (_, index) =>
+        featureOf(rect(origin, index % 40, Math.floor(index / 40), (index % 40) + 0.9, Math.floor(index / 40) + 0.9), {
+          APN: `T-${index}`,
+        }),
+      ),
+    );
+    const path = fixture("truncated.geojson", whole.slice(0, Math.floor(whole.length * 0.7)));
+    const run = await lotline(["import", "parcels", path, "--id-field", "APN", "--name", "Truncated", "--json"]);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("truncated.geojson");
+
+    expect(await datasetRow("parcels", "Truncated")).toBeUndefined();
+    const stray = await db().selectFrom("parcels").select("parcel_id").where("source_id", "like", "T-%").execute();
+    expect(stray).toEqual([]);
+    expect(
+      await db().selectFrom("imports").select("import_id").where("source", "=", "truncated.geojson").execute(),
+    ).toEqual([]);
+  });
+
+  it("the same file complete imports every parcel", async () => {
+    const origin: LonLat = [-100, 40];
+    const path = fixture(
+      "complete.geojson",
+      collection(
+        Array.from({ length: 1200 }, (_, index) =>
+          featureOf(
+            rect(origin, index % 40, Math.floor(index / 40), (index % 40) + 0.9, Math.floor(index / 40) + 0.9),
+            {
+              APN: `T-${index}`,
+            },
+          ),
+        ),
+      ),
+    );
+    const summary = await importJson(["parcels", path, "--id-field", "APN", "--name", "Truncated"]);
+    expect(summary).toMatchObject({ read: 1200, imported: 1200, rejected: 0 });
+    expect(await parcelsOf("Truncated")).toHaveLength(1200);
+  });
+});
+
+describe("rejected records are reported by number and reason", () => {
+  const origin: LonLat = [-99, 40];
+
+  it("repairs a bow-tie, rejects a 2-position polygon, a feature without id and a point; stores only the good ones", async () => {
+    const at = (x: number, y: number) => point(origin, x, y);
+    const path = fixture(
+      "mixed-parcels.geojson",
+      collection([
+        featureOf(rect(origin, 0, 0, 1, 1), { APN: "GOOD-1" }),
+        featureOf(
+          { type: "Polygon", coordinates: [[at(2, 0), at(3, 1), at(3, 0), at(2, 1), at(2, 0)]] },
+          { APN: "BOWTIE-2" },
+        ),
+        featureOf(
+          { type: "Polygon", coordinates: [[at(4, 0), at(5, 1), at(4, 0), at(5, 1), at(4, 0)]] },
+          { APN: "FLAT-3" },
+        ),
+        featureOf(rect(origin, 6, 0, 7, 1), { OWNER: "no APN here" }),
+        featureOf({ type: "Point", coordinates: at(8, 0) }, { APN: "POINT-5" }),
+        featureOf(rect(origin, 9, 0, 10, 1), { APN: "  " }),
+      ]),
+    );
+    const summary = await importJson(["parcels", path, "--id-field", "APN", "--name", "Mixed"]);
+    expect(summary).toMatchObject({ read: 6, imported: 2, updated: 0, merged: 0, rejected: 4 });
+    const byNumber = Object.fromEntries(summary.rejections.map((rejection) => [rejection.number, rejection]));
+    expect(Object.keys(byNumber).map(Number).sort()).toEqual([3, 4, 5, 6]);
+    expect(byNumber[3]?.reason).toBe("invalid_geometry:TOO_FEW_POSITIONS");
+    expect(byNumber[3]?.detail).toMatch(/2 distinct positions/);
+    expect(byNumber[4]?.reason).toBe("missing_id");
+    expect(byNumber[4]?.detail).toContain("APN");
+    expect(byNumber[5]?.reason).toMatch(/^invalid_geometry:/);
+    expect(byNumber[6]?.reason).toBe("missing_id");
+    expect(summary.rejected_by_reason).toEqual({
+      "invalid_geometry:TOO_FEW_POSITIONS": 1,
+      missing_id: 2,
+      [byNumber[5]?.reason as string]: 1,
+    });
+
+    const stored = await parcelsOf("Mixed");
+    expect(stored.map((row) => row.source_id)).toEqual(["BOWTIE-2", "GOOD-1"]);
+    // The bow-tie's two triangles hold half its square.
+    const [bowtie, good] = stored;
+    expect(bowtie?.area_m2).toBeCloseTo((good?.area_m2 ?? 0) / 2, 0);
+    expect(JSON.parse(bowtie?.boundary ?? "null").type).toBe("MultiPolygon");
+  });
+
+  it("numbers the records of an NDJSON file by line, an unreadable line included, and reads on after it", async () => {
+    const at = (x: number, y: number) => point(origin, x, y);
+    const lines = ndjson([featureOf(rect(origin, 0, 2, 1, 3), { APN: "LINE-1" })]).split("\n");
+    const path = fixture(
+      "lines.ndjson",
+      [
+        lines[0],
+        '{"type": "Feature", "properties": {"APN": "LINE-2"}, "geometry": ',
+        JSON.stringify(
+          featureOf({ type: "Polygon", coordinates: [[at(2, 2), at(3, 3), at(2, 2), at(2, 2)]] }, { APN: "LINE-3" }),
+        ),
+        JSON.stringify(featureOf(rect(origin, 4, 2, 5, 3), { APN: "LINE-4" })),
+      ].join("\n"),
+    );
+    const summary = await importJson(["parcels", path, "--id-field", "APN", "--name", "Lines"]);
+    expect(summary).toMatchObject({ read: 4, imported: 2, rejected: 2 });
+    expect(summary.rejections.map(({ number, reason }) => ({ number, reason }))).toEqual([
+      { number: 2, reason: "unreadable" },
+      { number: 3, reason: "invalid_geometry:TOO_FEW_POSITIONS" },
+    ]);
+    expect((await parcelsOf("Lines")).map((row) => row.source_id)).toEqual(["LINE-1", "LINE-4"]);
+  });
+
+  it("the text output (without --json) lists the counts and each rejected record by number", async () => {
+    const path = fixture(
+      "mixed-text.geojson",
+      collection([featureOf(rect(origin, 0, 3, 1, 4), { APN: "TEXT-1" }), featureOf(rect(origin, 2, 3, 3, 4), {})]),
+    );
+    const run = await lotline(["import", "parcels", path, "--id-field", "APN", "--name", "Mixed text"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("read 2, imported 1, updated 0, merged 0, rejected 1");
+    expect(run.stdout).toMatch(/record 2: missing_id/);
+  });
+});
+
+describe("parcel ids", () => {
+  const origin: LonLat = [-98, 40];
+
+  it("two features with one id become one parcel whose area is the sum; importing again updates it", async () => {
+    const pieces = [rect(origin, 0, 0, 1, 1), rect(origin, 3, 0, 5, 1)];
+    const path = fixture(
+      "pieces.geojson",
+      collection([
+        featureOf(pieces[0] as Area, { APN: "LOT-7", PART: "north" }),
+        featureOf(rect(origin, 1.5, 0, 2.5, 1), { APN: "LOT-8" }),
+        featureOf(pieces[1] as Area, { APN: "LOT-7", PART: "south" }),
+      ]),
+    );
+    const first = await importJson(["parcels", path, "--id-field", "APN", "--name", "Pieces"]);
+    expect(first).toMatchObject({ read: 3, imported: 2, merged: 1, updated: 0, rejected: 0 });
+
+    const stored = await parcelsOf("Pieces");
+    expect(stored.map((row) => row.source_id)).toEqual(["LOT-7", "LOT-8"]);
+    const lot7 = stored[0];
+    const sum = pieces.reduce((total, piece) => total + geodesicArea(piece), 0);
+    expect(lot7?.area_m2).toBeGreaterThan(0);
+    expect(Math.abs((lot7?.area_m2 ?? 0) - sum) / sum).toBeLessThan(1e-6);
+    const boundary = JSON.parse(lot7?.boundary ?? "null") as Area;
+    expect(boundary.type).toBe("MultiPolygon");
+    expect(boundary.coordinates).toHaveLength(2);
+
+    const again = await importJson(["parcels", path, "--id-field", "APN", "--name", "Pieces"]);
+    expect(again).toMatchObject({ read: 3, imported: 0, updated: 2, merged: 1, rejected: 0 });
+    const after = await parcelsOf("Pieces");
+    expect(after.map((row) => [row.parcel_id, row.source_id, row.area_m2])).toEqual(
+      stored.map((row) => [row.parcel_id, row.source_id, row.area_m2]),
+    );
+  });
+});
+
+describe("buildings belong to the parcel holding most of their footprint", () => {
+  it("a building straddling two lots 70/30 is assigned to the 70 one", async () => {
+    const origin: LonLat = [-97, 40];
+    const parcels = fixture(
+      "two-lots.geojson",
+      collection([
+        featureOf(rect(origin, 0, 0, 1, 1), { APN: "12-1" }),
+        featureOf(rect(origin, 1, 0, 2, 1), { APN: "12-2" }),
+      ]),
+    );
+    await importJson(["parcels", parcels, "--id-field", "APN", "--name", "Two lots"]);
+    // NDJSON, one building per line: 0.3 → 1.3 lies 70 % on 12-1 and 30 % on 12-2; the other wholly on 12-2.
+    const buildings = fixture(
+      "straddling.ndjson",
+      ndjson([
+        featureOf(rect(origin, 0.3, 0.4, 1.3, 0.6), { BID: "B-STRADDLE" }),
+        featureOf(rect(origin, 1.5, 0.2, 1.8, 0.4), { BID: "B-EAST" }),
+      ]),
+    );
+    const summary = await importJson(["buildings", buildings, "--id-field", "BID", "--name", "Straddling"]);
+    expect(summary).toMatchObject({ read: 2, imported: 2, rejected: 0 });
+
+    const [west, east] = [
+      (await parcelsOf("Two lots")).find((row) => row.source_id === "12-1"),
+      (await parcelsOf("Two lots")).find((row) => row.source_id === "12-2"),
+    ];
+    const stored = await buildingsOf("Straddling");
+    expect(stored.map((row) => [row.source_id, row.parcel_id])).toEqual([
+      ["B-EAST", east?.parcel_id],
+      ["B-STRADDLE", west?.parcel_id],
+    ]);
+    expect(stored[1]?.parcel_share).toBeCloseTo(0.7, 2);
+  });
+
+  it("importing parcels after the buildings assigns them, and moving a lot line reassigns them", async () => {
+    const origin: LonLat = [-96, 40];
+    const buildings = fixture(
+      "early-buildings.geojson",
+      collection([featureOf(rect(origin, 0.3, 0.4, 1.3, 0.6), { BID: "EARLY" })]),
+    );
+    await importJson(["buildings", buildings, "--id-field", "BID", "--name", "Early buildings"]);
+    expect((await buildingsOf("Early buildings")).map((row) => row.parcel_id)).toEqual([null]);
+
+    const lots = (line: number) =>
+      collection([
+        featureOf(rect(origin, 0, 0, line, 1), { APN: "30-1" }),
+        featureOf(rect(origin, line, 0, 2, 1), { APN: "30-2" }),
+      ]);
+    await importJson(["parcels", fixture("late-lots.geojson", lots(1)), "--id-field", "APN", "--name", "Late lots"]);
+    const parcelId = async (id: string) =>
+      (await parcelsOf("Late lots")).find((row) => row.source_id === id)?.parcel_id;
+    let [building] = await buildingsOf("Early buildings");
+    expect(building?.parcel_id).toBe(await parcelId("30-1"));
+    expect(building?.parcel_share).toBeCloseTo(0.7, 2);
+
+    // The lot line moves west: now 80 % of the building stands on 30-2.
+    const moved = await importJson([
+      "parcels",
+      fixture("late-lots-moved.geojson", lots(0.5)),
+      "--id-field",
+      "APN",
+      "--name",
+      "Late lots",
+    ]);
+    expect(moved).toMatchObject({ read: 2, imported: 0, updated: 2 });
+    [building] = await buildingsOf("Early buildings");
+    expect(building?.parcel_id).toBe(await parcelId("30-2"));
+    expect(building?.parcel_share).toBeCloseTo(0.8, 2);
+  });
+});
+
+describe("addresses", () => {
+  it("located by --lon-column/--lat-column get the parcel containing their point", async () => {
+    const origin: LonLat = [-95, 40];
+    await importJson([
+      "parcels",
+      fixture("address-lots.geojson", collection([featureOf(rect(origin, 0, 0, 1, 1), { APN: "ELM-12" })])),
+      "--id-field",
+      "APN",
+      "--name",
+      "Address lots",
+    ]);
+    const [inside, outside, half] = [point(origin, 0.5, 0.5), point(origin, 5, 5), point(origin, 0.2, 0.8)];
+    const csv = fixture(
+      "points.csv",
+      [
+        "address,x,y",
+        `12 Elm Street,${inside[0]},${inside[1]}`,
+        `99 Nowhere Road,${outside[0]},${outside[1]}`,
+        `"12 1/2 Elm St",${half[0]},${half[1]}`,
+      ].join("\n"),
+    );
+    const summary = await importJson([
+      "addresses",
+      csv,
+      "--address-column",
+      "address",
+      "--lon-column",
+      "x",
+      "--lat-column",
+      "y",
+      "--city",
+      "Springfield",
+      "--state",
+      "IL",
+      "--name",
+      "Point addresses",
+    ]);
+    expect(summary).toMatchObject({ read: 3, imported: 3, rejected: 0 });
+
+    const [lot] = await parcelsOf("Address lots");
+    const rows = await db()
+      .selectFrom("addresses")
+      .select(["display", "parcel_id", "lon", "lat"])
+      .where("dataset_id", "=", (await datasetRow("addresses", "Point addresses"))?.dataset_id ?? -1)
+      .execute();
+    expect(rows.sort((a, b) => a.display.localeCompare(b.display))).toEqual([
+      { display: "12 1/2 ELM ST, SPRINGFIELD, IL", parcel_id: lot?.parcel_id, lon: half[0], lat: half[1] },
+      { display: "12 ELM ST, SPRINGFIELD, IL", parcel_id: lot?.parcel_id, lon: inside[0], lat: inside[1] },
+      { display: "99 NOWHERE RD, SPRINGFIELD, IL", parcel_id: null, lon: outside[0], lat: outside[1] },
+    ]);
+
+    // Both the whole and the fractional house number are found again.
+    const [whole] = await locateAddress(testDatabase.database, "12 Elm St, Springfield, IL");
+    expect(whole).toMatchObject({ address: "12 ELM ST, SPRINGFIELD, IL", score: 1, parcel_id: lot?.parcel_id });
+    const [fraction] = await locateAddress(testDatabase.database, "12 1/2 Elm St, Springfield, IL");
+    expect(fraction).toMatchObject({ address: "12 1/2 ELM ST, SPRINGFIELD, IL", score: 1 });
+    const typed = await searchAddresses(testDatabase.database, "12 1/2 el");
+    expect(typed.map((candidate) => candidate.address)).toContain("12 1/2 ELM ST, SPRINGFIELD, IL");
+  });
+
+  it("a row that is no street address is rejected as unparseable_address with its line number", async () => {
+    const csv = fixture(
+      "unparseable.csv",
+      ["address,x,y", "7 Oak Ave,-94.5,40.5", "PO Box 77,-94.5,40.5", "1234,-94.5,40.5", ",-94.5,40.5"].join("\n"),
+    );
+    const summary = await importJson([
+      "addresses",
+      csv,
+      "--address-column",
+      "address",
+      "--lon-column",
+      "x",
+      "--lat-column",
+      "y",
+      "--name",
+      "Unparseable",
+    ]);
+    expect(summary).toMatchObject({ read: 4, imported: 1, rejected: 3 });
+    expect(summary.rejections).toEqual([
+      { number: 3, reason: "unparseable_address", detail: "PO Box 77" },
+      { number: 4, reason: "unparseable_address", detail: "1234" },
+      { number: 5, reason: "missing_address", detail: expect.stringContaining("address") },
+    ]);
+  });
+});
+
+describe("wrong command lines exit 2 with one line on stderr and change nothing", () => {
+  async function expectUsageError(argv: string[], mentions: string) {
+    const run = await lotline(argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^lotline: .+\n$/);
+    expect(run.stderr).toContain(mentions);
+  }
+
+  it("--join-parcel together with --lon-column", async () => {
+    const csv = fixture("both.csv", "address,ml,x,y\n1 Main St,1-1,-93,40\n");
+    await expectUsageError(
+      [
+        "import",
+        "addresses",
+        csv,
+        "--address-column",
+        "address",
+        "--join-parcel",
+        "ml",
+        "--lon-column",
+        "x",
+        "--lat-column",
+        "y",
+        "--name",
+        "Both",
+        "--json",
+      ],
+      "join-parcel",
+    );
+    expect(await datasetRow("addresses", "Both")).toBeUndefined();
+  });
+
+  it("parcels without --id-field", async () => {
+    const path = fixture("no-id-field.geojson", collection([featureOf(rect([-93, 41], 0, 0, 1, 1), { APN: "X" })]));
+    await expectUsageError(["import", "parcels", path, "--name", "No id field", "--json"], "--id-field");
+    expect(await datasetRow("parcels", "No id field")).toBeUndefined();
+  });
+
+  it("a file that does not exist", async () => {
+    const path = join(folder, "nowhere.geojson");
+    await expectUsageError(["import", "layer", path, "--name", "Nowhere", "--json"], path);
+    expect(await datasetRow("layer", "Nowhere")).toBeUndefined();
+  });
+});
+
+describe("layers", () => {
+  it("a layer imported again from a file with fewer features ends with only the new features", async () => {
+    const origin: LonLat = [-92, 40];
+    const hydrant = (id: string, x: number, extra: Props = {}) =>
+      featureOf({ type: "Point", coordinates: point(origin, x, 0) }, { HID: id, ...extra });
+    const first = await importJson([
+      "layer",
+      fixture("hydrants-2020.geojson", collection([hydrant("H1", 0), hydrant("H2", 1), hydrant("H3", 2)])),
+      "--id-field",
+      "HID",
+      "--name",
+      "Hydrants",
+    ]);
+    expect(first).toMatchObject({ read: 3, imported: 3, rejected: 0 });
+
+    const second = await importJson([
+      "layer",
+      fixture("hydrants-2024.ndjson", ndjson([hydrant("H2", 1.5, { FLOW: "high" }), hydrant("H4", 3)])),
+      "--id-field",
+      "HID",
+      "--name",
+      "Hydrants",
+    ]);
+    expect(second).toMatchObject({ read: 2, imported: 1, updated: 1, rejected: 0 });
+
+    const dataset = await datasetRow("layer", "Hydrants");
+    const features = await db()
+      .selectFrom("layer_features")
+      .select(["source_id", "geometry", "attributes"])
+      .where("dataset_id", "=", dataset?.dataset_id ?? -1)
+      .orderBy("source_id")
+      .execute();
+    expect(features.map((row) => row.source_id)).toEqual(["H2", "H4"]);
+    expect(JSON.parse(features[0]?.geometry ?? "null")).toEqual({ type: "Point", coordinates: point(origin, 1.5, 0) });
+    expect(JSON.parse(features[0]?.attributes ?? "null")).toMatchObject({ FLOW: "high" });
+  });
+});
