@@ -19,80 +19,71 @@ export interface LayerImportOptions {
  */
 export function layerImporter({ idField }: LayerImportOptions): Importer {
   let kind: LayerKind | undefined;
+  /** Ids written by this import: a second feature with one of them is a duplicate, not an update. */
+  const seen = new Set<string>();
   return {
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
-      if (kind === undefined) {
-        const stored = await context.trx
-          .selectFrom("datasets")
-          .select("geometry_kind")
-          .where("dataset_id", "=", context.datasetId)
-          .executeTakeFirst();
-        kind = stored?.geometry_kind ?? undefined;
-      }
+      kind ??= (await storedKind(context)) ?? undefined;
       const outcomes: RecordOutcome[] = [];
-      const rows = [];
-      const seen = new Set<string>();
+      const accepted: Array<{ position: number; sourceId: string; geometry: Geometry; record: ReadRecord }> = [];
       for (const [position, record] of batch.entries()) {
         const sourceId = idFrom(record, idField);
-        const geometry = typeof sourceId === "string" ? checkGeometry(record.feature.geometry, kind) : undefined;
-        if (typeof sourceId !== "string" || !geometry || "reason" in geometry) {
-          outcomes[position] = typeof sourceId !== "string" ? sourceId : (geometry as Rejection);
+        if (typeof sourceId !== "string") {
+          outcomes[position] = sourceId;
           continue;
         }
-        kind ??= geometry.kind;
+        const checked = checkGeometry(record.feature.geometry, kind);
+        if ("reason" in checked) {
+          outcomes[position] = checked;
+          continue;
+        }
         if (seen.has(sourceId)) {
           outcomes[position] = { reason: "duplicate_id", detail: `${sourceId} appears twice` };
           continue;
         }
+        kind ??= checked.kind;
         seen.add(sourceId);
-        outcomes[position] = "imported";
-        rows.push({
-          dataset_id: context.datasetId,
-          source_id: sourceId,
-          geometry: JSON.stringify(geometry.geometry),
-          attributes: JSON.stringify(record.feature.properties ?? {}),
-          ...bboxColumns(bboxOf(geometry.geometry)),
-          import_id: context.importId,
-        });
+        accepted.push({ position, sourceId, geometry: checked.geometry, record });
       }
-      if (rows.length === 0) return outcomes;
+      if (accepted.length === 0) return outcomes;
+
       const existing = await context.trx
         .selectFrom("layer_features")
-        .select(["source_id", "import_id"])
+        .select("source_id")
         .where("dataset_id", "=", context.datasetId)
         .where(
           "source_id",
           "in",
-          rows.map((row) => row.source_id),
+          accepted.map((entry) => entry.sourceId),
         )
         .execute();
-      const earlier = new Map(existing.map((row) => [row.source_id, row.import_id]));
-      for (const [position, outcome] of outcomes.entries()) {
-        if (outcome !== "imported") continue;
-        const sourceId = idFrom(batch[position] as ReadRecord, idField) as string;
-        const importId = earlier.get(sourceId);
-        if (importId === context.importId)
-          outcomes[position] = { reason: "duplicate_id", detail: `${sourceId} appears twice` };
-        else if (importId !== undefined) outcomes[position] = "updated";
-      }
-      const fresh = rows.filter((row) => earlier.get(row.source_id) !== context.importId);
-      if (fresh.length > 0) {
-        await context.trx
-          .insertInto("layer_features")
-          .values(fresh)
-          .onConflict((conflict) =>
-            conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
-              geometry: eb.ref("excluded.geometry"),
-              attributes: eb.ref("excluded.attributes"),
-              min_lon: eb.ref("excluded.min_lon"),
-              min_lat: eb.ref("excluded.min_lat"),
-              max_lon: eb.ref("excluded.max_lon"),
-              max_lat: eb.ref("excluded.max_lat"),
-              import_id: eb.ref("excluded.import_id"),
-            })),
-          )
-          .execute();
-      }
+      const earlier = new Set(existing.map((row) => row.source_id));
+      for (const entry of accepted) outcomes[entry.position] = earlier.has(entry.sourceId) ? "updated" : "imported";
+
+      await context.trx
+        .insertInto("layer_features")
+        .values(
+          accepted.map(({ sourceId, geometry, record }) => ({
+            dataset_id: context.datasetId,
+            source_id: sourceId,
+            geometry: JSON.stringify(geometry),
+            attributes: JSON.stringify(record.feature.properties ?? {}),
+            ...bboxColumns(bboxOf(geometry)),
+            import_id: context.importId,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
+            geometry: eb.ref("excluded.geometry"),
+            attributes: eb.ref("excluded.attributes"),
+            min_lon: eb.ref("excluded.min_lon"),
+            min_lat: eb.ref("excluded.min_lat"),
+            max_lon: eb.ref("excluded.max_lon"),
+            max_lat: eb.ref("excluded.max_lat"),
+            import_id: eb.ref("excluded.import_id"),
+          })),
+        )
+        .execute();
       return outcomes;
     },
     async finish(context: ImportContext) {
@@ -110,6 +101,15 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       }
     },
   };
+}
+
+async function storedKind(context: ImportContext) {
+  const stored = await context.trx
+    .selectFrom("datasets")
+    .select("geometry_kind")
+    .where("dataset_id", "=", context.datasetId)
+    .executeTakeFirst();
+  return stored?.geometry_kind;
 }
 
 function checkGeometry(
