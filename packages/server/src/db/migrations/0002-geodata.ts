@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, sql } from "kysely";
+import { type CreateTableBuilder, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../database.js";
 
 /**
@@ -45,10 +45,7 @@ export function geodata(dialect: Dialect): Migration {
         .addColumn("boundary", "text", (c) => c.notNull())
         .addColumn("attributes", "text", (c) => c.notNull())
         .addColumn("area_m2", "double precision", (c) => c.notNull())
-        .addColumn("min_lon", "double precision", (c) => c.notNull())
-        .addColumn("min_lat", "double precision", (c) => c.notNull())
-        .addColumn("max_lon", "double precision", (c) => c.notNull())
-        .addColumn("max_lat", "double precision", (c) => c.notNull())
+        .$call(withBBox)
         .addColumn("import_id", "integer", (c) => c.notNull().references("imports.import_id"))
         .addColumn("updated_at", "bigint", (c) => c.notNull())
         .addUniqueConstraint("parcels_source", ["dataset_id", "source_id"])
@@ -61,10 +58,7 @@ export function geodata(dialect: Dialect): Migration {
         .addColumn("footprint", "text", (c) => c.notNull())
         .addColumn("attributes", "text", (c) => c.notNull())
         .addColumn("area_m2", "double precision", (c) => c.notNull())
-        .addColumn("min_lon", "double precision", (c) => c.notNull())
-        .addColumn("min_lat", "double precision", (c) => c.notNull())
-        .addColumn("max_lon", "double precision", (c) => c.notNull())
-        .addColumn("max_lat", "double precision", (c) => c.notNull())
+        .$call(withBBox)
         .addColumn("parcel_id", "integer", (c) => c.references("parcels.parcel_id").onDelete("set null"))
         .addColumn("parcel_share", "double precision")
         .addColumn("import_id", "integer", (c) => c.notNull().references("imports.import_id"))
@@ -104,10 +98,7 @@ export function geodata(dialect: Dialect): Migration {
         .addColumn("source_id", "text", (c) => c.notNull())
         .addColumn("geometry", "text", (c) => c.notNull())
         .addColumn("attributes", "text", (c) => c.notNull())
-        .addColumn("min_lon", "double precision", (c) => c.notNull())
-        .addColumn("min_lat", "double precision", (c) => c.notNull())
-        .addColumn("max_lon", "double precision", (c) => c.notNull())
-        .addColumn("max_lat", "double precision", (c) => c.notNull())
+        .$call(withBBox)
         .addColumn("import_id", "integer", (c) => c.notNull().references("imports.import_id"))
         .addUniqueConstraint("layer_features_source", ["dataset_id", "source_id"])
         .execute();
@@ -126,6 +117,17 @@ export function geodata(dialect: Dialect): Migration {
       }
     },
   };
+}
+
+/** The four bounding-box columns the spatial index covers. */
+function withBBox<T extends string, C extends string>(
+  table: CreateTableBuilder<T, C>,
+): CreateTableBuilder<T, C | "min_lon" | "min_lat" | "max_lon" | "max_lat"> {
+  return table
+    .addColumn("min_lon", "double precision", (c) => c.notNull())
+    .addColumn("min_lat", "double precision", (c) => c.notNull())
+    .addColumn("max_lon", "double precision", (c) => c.notNull())
+    .addColumn("max_lat", "double precision", (c) => c.notNull());
 }
 
 /** The tables with a spatial index, and their key column. */

@@ -2,7 +2,7 @@ import polygonClipping from "polygon-clipping";
 import { validateArea } from "../geometry/index.js";
 import type { Area } from "../types.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
-import type { ReadRecord } from "./run-import.js";
+import type { ImportContext, ReadRecord } from "./run-import.js";
 
 /** One parcel or building to write: the batch's records with this source id, folded into one geometry. */
 export interface PreparedArea {
@@ -60,12 +60,14 @@ export function prepareAreas(
  * Decides imported / updated / merged for each prepared area against the rows already stored: a row written by
  * this same import is another piece of the same id (merged into it); a row from an earlier import is updated.
  */
-export function settleAgainstExisting(
+export async function settleAgainstStored(
+  context: ImportContext,
+  table: "parcels" | "buildings",
   prepared: Map<string, PreparedArea>,
-  existing: Map<string, { importId: number; geometry: Area }>,
-  importId: number,
   outcomes: RecordOutcome[],
-): void {
+): Promise<void> {
+  const existing = await storedAreas(context, table, [...prepared.keys()]);
+  const { importId } = context;
   for (const area of prepared.values()) {
     const [first, ...rest] = area.positions;
     if (first === undefined) continue;
@@ -86,6 +88,27 @@ export function settleAgainstExisting(
       }
     }
   }
+}
+
+async function storedAreas(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {
+  const stored = new Map<string, { importId: number; geometry: Area }>();
+  if (ids.length === 0) return stored;
+  const rows =
+    table === "parcels"
+      ? await context.trx
+          .selectFrom("parcels")
+          .select(["source_id", "import_id", "boundary as geometry"])
+          .where("dataset_id", "=", context.datasetId)
+          .where("source_id", "in", ids)
+          .execute()
+      : await context.trx
+          .selectFrom("buildings")
+          .select(["source_id", "import_id", "footprint as geometry"])
+          .where("dataset_id", "=", context.datasetId)
+          .where("source_id", "in", ids)
+          .execute();
+  for (const row of rows) stored.set(row.source_id, { importId: row.import_id, geometry: JSON.parse(row.geometry) });
+  return stored;
 }
 
 /** The union of two areas, validated; a rejection when the pieces cannot make a valid area. */

@@ -1,7 +1,6 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
-import type { Area } from "../types.js";
-import { idFrom, prepareAreas, settleAgainstExisting } from "./area-batch.js";
+import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { owningParcel } from "./assign-buildings.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
@@ -18,20 +17,7 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
   return {
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       const { prepared, outcomes } = prepareAreas(batch, (record) => idFrom(record, idField));
-      const ids = [...prepared.keys()];
-      const existing = new Map<string, { importId: number; geometry: Area }>();
-      if (ids.length > 0) {
-        const rows = await context.trx
-          .selectFrom("buildings")
-          .select(["source_id", "import_id", "footprint"])
-          .where("dataset_id", "=", context.datasetId)
-          .where("source_id", "in", ids)
-          .execute();
-        for (const row of rows) {
-          existing.set(row.source_id, { importId: row.import_id, geometry: JSON.parse(row.footprint) });
-        }
-      }
-      settleAgainstExisting(prepared, existing, context.importId, outcomes);
+      await settleAgainstStored(context, "buildings", prepared, outcomes);
 
       const rows = [];
       for (const area of prepared.values()) {

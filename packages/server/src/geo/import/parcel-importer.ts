@@ -1,7 +1,7 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
-import type { Area, BBox } from "../types.js";
-import { idFrom, prepareAreas, settleAgainstExisting } from "./area-batch.js";
+import type { BBox } from "../types.js";
+import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { reassignBuildings } from "./assign-buildings.js";
 import type { Rejection } from "./import-summary.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
@@ -23,20 +23,7 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
   return {
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       const { prepared, outcomes } = prepareAreas(batch, (record) => parcelId(record, idField));
-      const ids = [...prepared.keys()];
-      const existing = new Map<string, { importId: number; geometry: Area }>();
-      if (ids.length > 0) {
-        const rows = await context.trx
-          .selectFrom("parcels")
-          .select(["source_id", "import_id", "boundary"])
-          .where("dataset_id", "=", context.datasetId)
-          .where("source_id", "in", ids)
-          .execute();
-        for (const row of rows) {
-          existing.set(row.source_id, { importId: row.import_id, geometry: JSON.parse(row.boundary) });
-        }
-      }
-      settleAgainstExisting(prepared, existing, context.importId, outcomes);
+      await settleAgainstStored(context, "parcels", prepared, outcomes);
 
       const rows = [...prepared.values()]
         .filter((area) => area.positions.length > 0)

@@ -9,6 +9,8 @@ export const MIN_SCORE = 0.3;
 const DIRECTIONALS = ["N", "S", "E", "W", "NE", "NW", "SE", "SW"];
 /** How many rows a lookup scores at most. */
 const FUZZY_ROWS = 500;
+/** How many rows at one house number are scored when the query names no unit there. */
+const UNITS_SCORED = 20;
 /** House numbers this close are offered when the exact one is not on the street. */
 const NEARBY_NUMBERS = 100;
 
@@ -55,12 +57,19 @@ async function onStreet(db: Kysely<Schema>, street: string, query: NormalizedAdd
   const base = db.selectFrom("addresses").selectAll().where("street", "=", street);
   const { numberLow: low, numberHigh: high = low } = query;
   if (low !== undefined && high !== undefined) {
-    const holding = await base
-      .where("number_low", "<=", high)
-      .where("number_high", ">=", low)
-      .limit(FUZZY_ROWS)
+    const holding = base.where("number_low", "<=", high).where("number_high", ">=", low);
+    // A tower of condominiums has hundreds of units at one number: the unit asked for, else the building's own
+    // row and a handful of units, are enough to score.
+    if (query.unit !== undefined) {
+      const unit = await holding.where("unit", "=", query.unit).limit(FUZZY_ROWS).execute();
+      if (unit.length > 0) return unit;
+    }
+    const building = await holding
+      .orderBy("unit", (order) => order.asc().nullsFirst())
+      .orderBy("address_id")
+      .limit(UNITS_SCORED)
       .execute();
-    if (holding.length > 0) return holding;
+    if (building.length > 0) return building;
     const near = await base
       .where("number_low", ">=", low - NEARBY_NUMBERS)
       .where("number_low", "<=", high + NEARBY_NUMBERS)
