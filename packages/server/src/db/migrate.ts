@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, type MigrationResu
 import type { Database, Dialect } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import { geodata } from "./migrations/0002-geodata.js";
+import { orders } from "./migrations/0003-orders.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -9,6 +10,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001-foundation": foundation,
     "0002-geodata": geodata(dialect),
+    "0003-orders": orders(dialect),
   };
 }
 

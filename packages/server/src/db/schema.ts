@@ -18,6 +18,13 @@ export interface Schema {
   buildings: BuildingTable;
   addresses: AddressTable;
   layer_features: LayerFeatureTable;
+  product_matrices: ProductMatrixTable;
+  properties: PropertyTable;
+  orders: OrderTable;
+  idempotency_keys: IdempotencyKeyTable;
+  jobs: JobTable;
+  webhook_events: WebhookEventTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 /** Values created once per deployment, such as the key that secret digests are made with. */
@@ -174,4 +181,107 @@ export interface LayerFeatureTable extends BBoxColumns {
   geometry: string;
   attributes: string;
   import_id: number;
+}
+
+/** A named choice of data products an organization orders; one per organization is its default. */
+export interface ProductMatrixTable {
+  product_matrix_id: string;
+  org_id: string;
+  name: string;
+  /** JSON array of product names. */
+  products: string;
+  is_default: number;
+  created_at: number;
+}
+
+/** An organization's property record: where it is, the policy fields, and the computed data (JSON). */
+export interface PropertyTable {
+  property_id: Generated<number>;
+  org_id: string;
+  address: string | null;
+  lat: number | null;
+  lon: number | null;
+  parcel_id: number | null;
+  external_id: string | null;
+  secondary_external_id: string | null;
+  insured_name: string | null;
+  renewal_date: string | null;
+  premium_amount: number | null;
+  custom_fields: Generated<string>;
+  policy_buildings: Generated<string>;
+  /** The products computed by the latest completed order, as JSON. */
+  record: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type OrderStatus = "processing" | "complete" | "failed";
+
+export interface OrderTable {
+  order_id: string;
+  org_id: string;
+  property_id: number;
+  product_matrix_id: string;
+  status: OrderStatus;
+  /** Why a failed order failed: a code from the documented list. */
+  reason: string | null;
+  /** The order's request body as JSON. */
+  request: string;
+  callback_url: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+/** A replayable response per organization and `Idempotency-Key`; `status_code` null while the first is running. */
+export interface IdempotencyKeyTable {
+  org_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export type JobStatus = "pending" | "running" | "done" | "failed";
+
+/** Durable background work (processing an order, delivering a webhook), claimed with a lease. */
+export interface JobTable {
+  job_id: Generated<number>;
+  kind: string;
+  payload: string;
+  status: JobStatus;
+  /** When the job may run next. */
+  run_at: number;
+  /** Claims so far; a worker settles a job only with the attempt number it claimed (fencing). */
+  attempts: Generated<number>;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export type WebhookEventStatus = "pending" | "delivered" | "failed";
+
+/** One event for one callback URL; its `event_id` is the `webhook-id` every attempt carries. */
+export interface WebhookEventTable {
+  event_id: string;
+  org_id: string;
+  type: string;
+  url: string;
+  /** The exact JSON body sent, `{type, timestamp, data}`. */
+  body: string;
+  status: WebhookEventStatus;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookAttemptTable {
+  attempt_id: Generated<number>;
+  event_id: string;
+  attempted_at: number;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
 }
