@@ -1,4 +1,5 @@
 export * from "./addresses.js";
 export * from "./auth.js";
 export * from "./me.js";
+export * from "./orders.js";
 export * from "./problem.js";

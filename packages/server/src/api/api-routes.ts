@@ -3,6 +3,7 @@ import { bearerGuard } from "../auth/bearer/bearer-guard.js";
 import type { Services } from "../services.js";
 import { registerAddressesRoute } from "./addresses/addresses-route.js";
 import { registerMeRoute } from "./me/me-route.js";
+import { registerProductMatricesRoute } from "./product-matrices/product-matrices-route.js";
 
 /** The data API under `/v1`, every route behind the bearer guard. */
 export async function registerApiRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -12,6 +13,7 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       api.addHook("onRequest", bearerGuard(services));
       registerMeRoute(api);
       registerAddressesRoute(api, services);
+      registerProductMatricesRoute(api, services);
     },
     { prefix: "/v1" },
   );

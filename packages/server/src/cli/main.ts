@@ -7,7 +7,13 @@ import { importCommands } from "./commands/import-commands.js";
 import { migrate } from "./commands/migrate-command.js";
 import { callbackCommands, endpointCommands } from "./commands/registration-commands.js";
 import { SERVE_USAGE, serve } from "./commands/serve-command.js";
-import { clientCreate, iframeKeyCreate, keysRotate, orgCreate } from "./commands/tenancy-commands.js";
+import {
+  clientCreate,
+  iframeKeyCreate,
+  keysRotate,
+  orgCreate,
+  productMatrixCreate,
+} from "./commands/tenancy-commands.js";
 import { withServices } from "./context.js";
 import { type CliIo, processIo, UsageError } from "./io.js";
 
@@ -23,6 +29,7 @@ const COMMANDS: Record<string, Command> = {
   "callback list": callbackCommands.list,
   "callback remove": callbackCommands.remove,
   "keys rotate": keysRotate,
+  "product-matrix create": productMatrixCreate,
   ...importCommands,
 };
 

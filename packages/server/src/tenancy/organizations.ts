@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
+import { defaultMatrixRow } from "./product-matrices.js";
 import { newId } from "./secrets.js";
 
 export interface Organization {
@@ -22,10 +23,15 @@ export async function createOrganization(db: Kysely<Schema>, name: string): Prom
     throw new InvalidInputError("invalid_name", "an organization name has 1 to 200 characters");
   }
   const org = { org_id: newId("org"), webhook_secret: `whsec_${randomBytes(32).toString("base64")}` };
-  await db
-    .insertInto("organizations")
-    .values({ ...org, name: trimmed, created_at: Date.now() })
-    .execute();
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("organizations")
+      .values({ ...org, name: trimmed, created_at: now })
+      .execute();
+    // Every organization can order from the start: its default matrix runs every product.
+    await trx.insertInto("product_matrices").values(defaultMatrixRow(org.org_id, now)).execute();
+  });
   return org;
 }
 

@@ -1,6 +1,8 @@
+import { PRODUCT_NAMES } from "@lotline/contract";
 import { createApiClient } from "../../tenancy/api-clients.js";
 import { createIframeKey } from "../../tenancy/iframe-keys.js";
 import { createOrganization } from "../../tenancy/organizations.js";
+import { createProductMatrix } from "../../tenancy/product-matrices.js";
 import type { Command } from "../command.js";
 
 /** `lotline org create --name NAME` → `{"org_id","webhook_secret"}`. */
@@ -56,4 +58,28 @@ export const keysRotate: Command = {
   run: async ({ services }) => ({ kid: await services.keys.rotate() }),
   describe: (result) =>
     `New signing key ${result.kid}. The previous key signs no more and stays published for 48 hours.`,
+};
+
+/** `lotline product-matrix create --org ORG_ID --name NAME --products a,b,…` → `{"product_matrix_id","name","products"}`. */
+export const productMatrixCreate: Command = {
+  usage: `product-matrix create --org ORG_ID --name NAME --products ${PRODUCT_NAMES.join(",")} [--default] [--json]`,
+  options: {
+    org: { type: "string" },
+    name: { type: "string" },
+    products: { type: "string" },
+    default: { type: "boolean" },
+  },
+  required: ["org", "name", "products"],
+  run: async ({ values, services }) => {
+    const matrix = await createProductMatrix(
+      services.db,
+      values.org as string,
+      values.name as string,
+      values.products as string,
+      { isDefault: values.default === true },
+    );
+    return { product_matrix_id: matrix.product_matrix_id, name: matrix.name, products: matrix.products };
+  },
+  describe: (result) =>
+    `Created product matrix ${result.product_matrix_id} "${result.name}": ${(result.products as string[]).join(", ")}.`,
 };

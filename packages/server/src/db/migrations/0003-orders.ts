@@ -1,4 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
+import { PRODUCT_NAMES } from "@lotline/contract";
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../database.js";
 
 /**
@@ -26,6 +27,10 @@ export function orders(dialect: Dialect): Migration {
         .addColumn("created_at", "bigint", (c) => c.notNull())
         .addUniqueConstraint("product_matrices_name", ["org_id", "name"])
         .execute();
+      // Organizations made before orders existed get the default matrix new ones start with.
+      await sql`insert into product_matrices (product_matrix_id, org_id, name, products, is_default, created_at)
+        select 'pm_' || org_id, org_id, 'All products', ${JSON.stringify(PRODUCT_NAMES)}, 1, created_at
+        from organizations`.execute(db);
 
       await id("properties", "property_id")
         .addColumn("org_id", "text", org)
