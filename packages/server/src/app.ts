@@ -22,6 +22,8 @@ export async function buildApp(services: Services, { logger = false }: AppOption
     trustProxy: services.config.trustProxy,
     // Request ids let an operator follow one request through the logs; clients may pass their own.
     requestIdHeader: "x-request-id",
+    // A misspelt field is an error the client should hear about, not something to drop silently.
+    ajv: { customOptions: { removeAdditional: false } },
   });
   installErrorHandler(app);
   await app.register(formBody);

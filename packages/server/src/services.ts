@@ -14,6 +14,8 @@ export interface Services {
   readonly digester: SecretDigester;
   readonly keys: SigningKeys;
   readonly authFailures: FailureThrottle;
+  /** Wakes this process's background workers at once (after an order is placed), instead of at their next poll. */
+  nudgeWorkers: () => void;
 }
 
 /** Builds the services over a migrated database. */
@@ -30,5 +32,6 @@ export async function createServices(config: Config, database: Database): Promis
     digester: new SecretDigester(Buffer.from(value, "base64url")),
     keys: new SigningKeys(database.db),
     authFailures: new FailureThrottle(config.authFailureLimits.windowSeconds * 1000),
+    nudgeWorkers: () => {},
   };
 }

@@ -3,7 +3,9 @@ import { bearerGuard } from "../auth/bearer/bearer-guard.js";
 import type { Services } from "../services.js";
 import { registerAddressesRoute } from "./addresses/addresses-route.js";
 import { registerMeRoute } from "./me/me-route.js";
+import { registerOrdersRoutes } from "./orders/orders-routes.js";
 import { registerProductMatricesRoute } from "./product-matrices/product-matrices-route.js";
+import { registerPropertiesRoutes } from "./properties/properties-routes.js";
 
 /** The data API under `/v1`, every route behind the bearer guard. */
 export async function registerApiRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -14,6 +16,8 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       registerMeRoute(api);
       registerAddressesRoute(api, services);
       registerProductMatricesRoute(api, services);
+      registerOrdersRoutes(api, services);
+      registerPropertiesRoutes(api, services);
     },
     { prefix: "/v1" },
   );

@@ -4,6 +4,7 @@ import type { Config } from "../config/config.js";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { createServices, type Services } from "../services.js";
+import { createJobRunner } from "../workers/background-work.js";
 
 export const ROLES = ["all", "api", "worker"] as const;
 export type Role = (typeof ROLES)[number];
@@ -17,8 +18,8 @@ export interface RunningServer {
 }
 
 /**
- * Migrates, builds the services and listens. Every role serves the operational routes; `api` and `all` serve
- * the HTTP interface, and `worker` and `all` will run the background jobs as those arrive.
+ * Migrates, builds the services and listens. Every role serves the HTTP routes (a worker's health and metrics
+ * matter too); `worker` and `all` also run the background jobs — order processing and webhook delivery.
  */
 export async function startServer(config: Config, role: Role = "all"): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
@@ -28,6 +29,11 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
     await services.keys.signingKey(); // A new deployment gets its first key now, not on its first token request.
     const app = await buildApp(services, { logger: serverLogger(config.logLevel) });
     app.log.info({ role, database: services.database.dialect }, "starting");
+    const runner = role === "api" ? undefined : createJobRunner(services, app.log);
+    if (runner) {
+      services.nudgeWorkers = () => runner.nudge();
+      runner.start();
+    }
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -37,6 +43,7 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
       url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
       async stop() {
         await app.close();
+        await runner?.stop();
         await database.close();
       },
     };

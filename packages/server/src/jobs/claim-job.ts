@@ -1,0 +1,78 @@
+import type { Database } from "../db/database.js";
+import type { ClaimedJob } from "./claimed-job.js";
+import { failJob } from "./fail-job.js";
+
+export interface ClaimOptions {
+  /** Only jobs of these kinds; every kind when absent. */
+  kinds?: readonly string[];
+  /** How long the claim holds before another worker may take the job over. */
+  leaseMs: number;
+  now?: number;
+}
+
+/**
+ * Claims the oldest due job in one statement: a `pending` job whose `run_at` has come, or a `running` job whose
+ * lease has expired (its worker died or hung). The job becomes `running`, leased until `now + leaseMs`, and its
+ * `attempts` goes up by one; the claim answers that attempt number, which every settling call must present.
+ *
+ * PostgreSQL picks the row with `for update skip locked`, so processes claiming at once each get a different
+ * job without waiting on one another. SQLite has one writer at a time, so the single `update … returning`
+ * statement is atomic as it stands.
+ */
+export async function claimJob(
+  database: Pick<Database, "db" | "dialect">,
+  { kinds, leaseMs, now = Date.now() }: ClaimOptions,
+): Promise<ClaimedJob | undefined> {
+  if (kinds?.length === 0) return undefined;
+  for (;;) {
+    const row = await claimRow(database, kinds, leaseMs, now);
+    if (!row) return undefined;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(row.payload);
+    } catch {
+      // Only enqueueJob writes payloads, always as JSON; a row written otherwise must not block the queue.
+      await failJob(database.db, row, "the payload is not JSON", { final: true, now });
+      continue;
+    }
+    return {
+      job_id: row.job_id,
+      kind: row.kind,
+      payload,
+      attempts: row.attempts,
+      run_at: row.run_at,
+      lease_until: now + leaseMs,
+      last_error: row.last_error,
+      created_at: row.created_at,
+    };
+  }
+}
+
+function claimRow(
+  { db, dialect }: Pick<Database, "db" | "dialect">,
+  kinds: readonly string[] | undefined,
+  leaseMs: number,
+  now: number,
+) {
+  return db
+    .updateTable("jobs")
+    .set((eb) => ({ status: "running", lease_until: now + leaseMs, attempts: eb("attempts", "+", 1) }))
+    .where("job_id", "=", (eb) =>
+      eb
+        .selectFrom("jobs as due")
+        .select("due.job_id")
+        .where((w) =>
+          w.or([
+            w.and([w("due.status", "=", "pending"), w("due.run_at", "<=", now)]),
+            w.and([w("due.status", "=", "running"), w("due.lease_until", "<=", now)]),
+          ]),
+        )
+        .$if(kinds !== undefined, (q) => q.where("due.kind", "in", kinds ?? []))
+        .orderBy("due.run_at")
+        .orderBy("due.job_id")
+        .limit(1)
+        .$if(dialect === "postgres", (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,145 @@
+import type { OrderRequest, ProductName } from "@lotline/contract";
+import type { Transaction } from "kysely";
+import type { Database } from "../db/database.js";
+import type { Schema } from "../db/schema.js";
+import { locateAddress } from "../geo/locate/locate-address.js";
+import { parcelAt } from "../geo/queries/parcel-at.js";
+import type { Area, LonLat } from "../geo/types.js";
+import type { JobHandler } from "../jobs/index.js";
+import { ADDRESS_NOT_FOUND, NO_PARCEL_AT_LOCATION } from "../products/failure-reasons.js";
+import { checkBoundary, computeProducts } from "../products/index.js";
+import { recordWebhookEvent } from "../webhooks/webhook-events.js";
+import type { StoredRecord } from "./property-records.js";
+
+/** An address candidate must score at least this to stand for the order's address. */
+export const ADDRESS_MATCH_THRESHOLD = 0.9;
+
+type Outcome =
+  | { status: "complete"; point: LonLat; address: string | null; parcelId: number | null; record: StoredRecord }
+  | { status: "failed"; reason: string };
+
+/**
+ * The `process_order` job: locates the property, finds its parcel (or takes the drawn boundary), computes the
+ * products of the order's matrix, and in one transaction stores them on the property, settles the order and
+ * queues its webhook. Runs at least once: an order already settled (a run after a crash) is left alone.
+ */
+export function processOrderJob(database: Database): JobHandler {
+  return async (payload) => {
+    const { order_id: orderId } = payload as { order_id: string };
+    const order = await database.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+    if (!order || order.status !== "processing") return;
+    const request = JSON.parse(order.request) as OrderRequest;
+    const outcome = await compute(database, request, await matrixProducts(database, order.product_matrix_id));
+
+    await database.db.transaction().execute(async (trx) => {
+      const now = Date.now();
+      const settled = await trx
+        .updateTable("orders")
+        .set({
+          status: outcome.status,
+          reason: outcome.status === "failed" ? outcome.reason : null,
+          completed_at: now,
+        })
+        .where("order_id", "=", orderId)
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      if (settled.numUpdatedRows === 0n) return;
+      if (outcome.status === "complete") await storeOnProperty(trx, order, outcome, now);
+      if (order.callback_url) {
+        const property = await trx
+          .selectFrom("properties")
+          .select("external_id")
+          .where("property_id", "=", order.property_id)
+          .executeTakeFirst();
+        await recordWebhookEvent(trx, {
+          orgId: order.org_id,
+          type: outcome.status === "complete" ? "order.complete" : "order.failed",
+          url: order.callback_url,
+          data: {
+            order_id: orderId,
+            property_id: order.property_id,
+            status: outcome.status,
+            ...(outcome.status === "failed" ? { reason: outcome.reason } : {}),
+            ...(property?.external_id ? { external_id: property.external_id } : {}),
+          },
+        });
+      }
+    });
+  };
+}
+
+async function compute(database: Database, request: OrderRequest, products: ProductName[]): Promise<Outcome> {
+  let boundary: Area | undefined;
+  if (request.parcel_boundary) {
+    const checked = checkBoundary(request.parcel_boundary);
+    if ("reason" in checked) return { status: "failed", reason: checked.reason };
+    boundary = checked;
+  }
+  let point: LonLat;
+  let address: string | null = request.address ?? null;
+  if (request.location) {
+    point = [request.location.lon, request.location.lat];
+  } else {
+    const [best] = await locateAddress(database, request.address ?? "", 1);
+    if (!best || best.score < ADDRESS_MATCH_THRESHOLD) return { status: "failed", reason: ADDRESS_NOT_FOUND };
+    point = [best.location.lon, best.location.lat];
+    address = best.address;
+  }
+  const parcel = await parcelAt(database, point);
+  if (!parcel && !boundary) return { status: "failed", reason: NO_PARCEL_AT_LOCATION };
+  const results = await computeProducts(database, products, { point, parcel, ...(boundary ? { boundary } : {}) });
+  return {
+    status: "complete",
+    point,
+    address,
+    parcelId: parcel?.parcelId ?? null,
+    record: { products: results },
+  };
+}
+
+async function matrixProducts(database: Database, productMatrixId: string): Promise<ProductName[]> {
+  const row = await database.db
+    .selectFrom("product_matrices")
+    .select("products")
+    .where("product_matrix_id", "=", productMatrixId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.products) as ProductName[]) : [];
+}
+
+/**
+ * Stores the products on the property, unless a newer order of the same property has completed already: orders
+ * run side by side, and the record must show the latest order placed, not the last one to finish.
+ */
+async function storeOnProperty(
+  trx: Transaction<Schema>,
+  order: { order_id: string; property_id: number; created_at: number },
+  outcome: Extract<Outcome, { status: "complete" }>,
+  now: number,
+): Promise<void> {
+  const newer = await trx
+    .selectFrom("orders")
+    .select("order_id")
+    .where("property_id", "=", order.property_id)
+    .where("status", "=", "complete")
+    .where("order_id", "<>", order.order_id)
+    .where((eb) =>
+      eb.or([
+        eb("created_at", ">", order.created_at),
+        eb.and([eb("created_at", "=", order.created_at), eb("order_id", ">", order.order_id)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (newer) return;
+  await trx
+    .updateTable("properties")
+    .set({
+      address: outcome.address,
+      lon: outcome.point[0],
+      lat: outcome.point[1],
+      parcel_id: outcome.parcelId,
+      record: JSON.stringify(outcome.record),
+      updated_at: now,
+    })
+    .where("property_id", "=", order.property_id)
+    .execute();
+}

@@ -1,0 +1,61 @@
+import type { GeoSource } from "../geo/store/spatial-filter.js";
+import type { Provenance } from "./product.js";
+
+/** The provenance of a boundary the user drew in the order. */
+export const USER_DRAWN: Provenance = { dataset: "user drawn", provider: "user", license: null, vintage: null };
+
+/** An imported dataset with its provenance, as the datasets and imports tables hold them. */
+export interface DatasetProvenance {
+  datasetId: number;
+  geometryKind: "polygon" | "point" | null;
+  provenance: Provenance;
+}
+
+/**
+ * The provenance of imported datasets, in the order of `datasetIds` (repeats dropped): name, provider, licence,
+ * vintage and when the dataset's latest import finished.
+ */
+export async function provenanceOf(source: GeoSource, datasetIds: readonly number[]): Promise<Provenance[]> {
+  const ids = [...new Set(datasetIds)];
+  if (ids.length === 0) return [];
+  const rows = await datasets(source, (query) => query.where("dataset_id", "in", ids));
+  const byId = new Map(rows.map((row) => [row.datasetId, row.provenance]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Every imported layer with its provenance and geometry kind, by name. */
+export function layerDatasets(source: GeoSource): Promise<DatasetProvenance[]> {
+  return datasets(source, (query) => query.where("kind", "=", "layer"));
+}
+
+type DatasetQuery = ReturnType<typeof selectDatasets>;
+
+function selectDatasets({ db }: GeoSource) {
+  return db
+    .selectFrom("datasets")
+    .select(["dataset_id", "name", "provider", "license", "vintage", "geometry_kind"])
+    .select((eb) =>
+      eb
+        .selectFrom("imports")
+        .select((sub) => sub.fn.max("imports.finished_at").as("finished_at"))
+        .whereRef("imports.dataset_id", "=", "datasets.dataset_id")
+        .as("imported_at"),
+    );
+}
+
+async function datasets(source: GeoSource, where: (query: DatasetQuery) => DatasetQuery) {
+  const rows = await where(selectDatasets(source)).orderBy("name").orderBy("dataset_id").execute();
+  return rows.map(
+    (row): DatasetProvenance => ({
+      datasetId: row.dataset_id,
+      geometryKind: row.geometry_kind,
+      provenance: {
+        dataset: row.name,
+        provider: row.provider,
+        license: row.license,
+        vintage: row.vintage,
+        imported_at: row.imported_at === null ? null : new Date(Number(row.imported_at)).toISOString(),
+      },
+    }),
+  );
+}
