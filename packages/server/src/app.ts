@@ -2,6 +2,7 @@ import formBody from "@fastify/formbody";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { registerApiRoutes } from "./api/api-routes.js";
 import { registerOpenApi } from "./api/openapi.js";
+import { registerReferencePage } from "./api/reference-page.js";
 import { registerMetadataRoutes } from "./auth/oauth/metadata-routes.js";
 import { registerTokenRoute } from "./auth/oauth/token-route.js";
 import { registerSigninRoute } from "./auth/signin/signin-route.js";
@@ -34,6 +35,7 @@ export async function buildApp(services: Services, { logger = false }: AppOption
   registerTokenRoute(app, services);
   registerSigninRoute(app, services);
   await registerApiRoutes(app, services);
+  registerReferencePage(app);
   return app;
 }
 

@@ -6,6 +6,7 @@ import { registerMeRoute } from "./me/me-route.js";
 import { registerOrdersRoutes } from "./orders/orders-routes.js";
 import { registerProductMatricesRoute } from "./product-matrices/product-matrices-route.js";
 import { registerPropertiesRoutes } from "./properties/properties-routes.js";
+import { registerWebhookDeliveriesRoutes } from "./webhook-deliveries/webhook-deliveries-routes.js";
 
 /** The data API under `/v1`, every route behind the bearer guard. */
 export async function registerApiRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -18,6 +19,7 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       registerProductMatricesRoute(api, services);
       registerOrdersRoutes(api, services);
       registerPropertiesRoutes(api, services);
+      registerWebhookDeliveriesRoutes(api, services);
     },
     { prefix: "/v1" },
   );

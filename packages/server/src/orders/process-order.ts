@@ -27,12 +27,19 @@ export function processOrderJob(database: Database): JobHandler {
   return async (payload) => {
     const { order_id: orderId } = payload as { order_id: string };
     const order = await database.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-    if (!order || order.status !== "processing") return;
+    if (order?.status !== "processing") return;
     const request = JSON.parse(order.request) as OrderRequest;
     const outcome = await compute(database, request, await matrixProducts(database, order.product_matrix_id));
 
     await database.db.transaction().execute(async (trx) => {
       const now = Date.now();
+      // Lock the property row first: two orders of one property settling at once then take turns, and the
+      // second sees the first's outcome (READ COMMITTED gives each later statement a fresh snapshot).
+      await trx
+        .updateTable("properties")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("property_id", "=", order.property_id)
+        .execute();
       const settled = await trx
         .updateTable("orders")
         .set({

@@ -24,7 +24,7 @@ export function deliverEventJob(database: Database, config: Config): JobHandler 
       ])
       .where("webhook_events.event_id", "=", eventId)
       .executeTakeFirst();
-    if (!event || event.status !== "pending") return;
+    if (event?.status !== "pending") return;
 
     const attemptedAt = Date.now();
     const headers = webhookHeaders(event.webhook_secret, event.event_id, Math.floor(attemptedAt / 1000), event.body);

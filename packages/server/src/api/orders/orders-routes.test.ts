@@ -37,7 +37,8 @@ describe("orders, end to end on the generated neighbourhood", () => {
       request.on("data", (chunk) => (body += chunk));
       request.on("end", () => {
         received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
+        if (request.url?.includes("/fail")) response.writeHead(500).end("receiver is down");
+        else response.writeHead(204).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -223,5 +224,33 @@ describe("orders, end to end on the generated neighbourhood", () => {
     const theirs = await accessTokenFor(test, other);
     expect((await api("GET", `/v1/orders/${placed.order_id}`, undefined, {}, theirs)).statusCode).toBe(404);
     expect((await api("GET", `/v1/properties/${placed.property_id}`, undefined, {}, theirs)).statusCode).toBe(404);
+  });
+
+  it("logs every delivery attempt, readable through the API, and redelivers with the same webhook-id", async () => {
+    const placed = (await api("POST", "/v1/orders", { address, callback_url: `${hookUrl}fail` })).json();
+    await runner.runOnce(); // processes the order
+    await runner.runOnce(); // the first delivery attempt, answered 500
+    const listed = (await api("GET", "/v1/webhook-deliveries?limit=100")).json().data;
+    const failing = listed.find(
+      (d: { payload: { data: { order_id: string } } }) => d.payload.data.order_id === placed.order_id,
+    );
+    expect(failing).toMatchObject({ type: "order.complete", status: "pending", url: `${hookUrl}fail` });
+    expect(failing.attempts[0]).toMatchObject({ status_code: 500, response_excerpt: "receiver is down" });
+
+    const delivered = listed.find((d: { status: string }) => d.status === "delivered");
+    expect(delivered.attempts.at(-1).status_code).toBe(204);
+    const before = received.filter((hit) => hit.headers["webhook-id"] === delivered.webhook_id).length;
+    const again = await api("POST", `/v1/webhook-deliveries/${delivered.webhook_id}/redeliver`);
+    expect(again.statusCode).toBe(202);
+    await runner.runOnce();
+    const copies = received.filter((hit) => hit.headers["webhook-id"] === delivered.webhook_id);
+    expect(copies.length).toBe(before + 1);
+    expect(new Set(copies.map((hit) => hit.body)).size).toBe(1);
+
+    const theirs = await accessTokenFor(test, other);
+    expect(
+      (await api("POST", `/v1/webhook-deliveries/${delivered.webhook_id}/redeliver`, undefined, {}, theirs)).statusCode,
+    ).toBe(404);
+    expect((await api("GET", "/v1/webhook-deliveries", undefined, {}, theirs)).json().data).toEqual([]);
   });
 });
