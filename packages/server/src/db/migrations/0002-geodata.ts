@@ -1,5 +1,6 @@
 import { type CreateTableBuilder, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../database.js";
+import { createTableWithId } from "./create-table-with-id.js";
 
 /**
  * Property geodata: datasets and their imports, parcels, buildings, addresses and layer features.
@@ -12,12 +13,7 @@ import type { Dialect } from "../database.js";
 export function geodata(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      const id = (table: string, column: string) =>
-        db.schema
-          .createTable(table)
-          .addColumn(column, "integer", (c) =>
-            dialect === "sqlite" ? c.primaryKey().autoIncrement() : c.primaryKey().generatedByDefaultAsIdentity(),
-          );
+      const id = (table: string, column: string) => createTableWithId(db, dialect, table, column);
 
       await id("datasets", "dataset_id")
         .addColumn("kind", "text", (c) => c.notNull())

@@ -1,6 +1,7 @@
 import { PRODUCT_NAMES } from "@lotline/contract";
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../database.js";
+import { createTableWithId } from "./create-table-with-id.js";
 
 /**
  * Orders and what they drive: product matrices, property records, idempotency keys, the durable job queue and
@@ -9,12 +10,7 @@ import type { Dialect } from "../database.js";
 export function orders(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      const id = (table: string, column: string) =>
-        db.schema
-          .createTable(table)
-          .addColumn(column, "integer", (c) =>
-            dialect === "sqlite" ? c.primaryKey().autoIncrement() : c.primaryKey().generatedByDefaultAsIdentity(),
-          );
+      const id = (table: string, column: string) => createTableWithId(db, dialect, table, column);
       const org = (c: ColumnDefinitionBuilder) => c.notNull().references("organizations.org_id").onDelete("cascade");
 
       await db.schema
