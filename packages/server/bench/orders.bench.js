@@ -1,0 +1,379 @@
+/**
+ * `npm run bench:orders`: how fast the real `lotline serve` (a child process running the compiled code, job
+ * runner in-process as in production) takes orders, completes them and delivers their webhooks, each figure
+ * beside a baseline measured in the same run:
+ *
+ *   1. GET /v1/me with a valid bearer token, over HTTP                     ← baseline of 2
+ *   2. orders placed (10 at a time) and completed, end to end
+ *   3. raw HTTP POSTs from Node to the loopback webhook receiver           ← baseline of 4
+ *   4. orders with a callback_url: first order placed → last webhook received
+ *
+ * Loopback only, bounded (each phase gives up after BENCH_PHASE_SECONDS, default 30). BENCH_ORDERS orders per
+ * phase (default 300) on addresses of the generated demo neighbourhood. SQLite in a temporary folder by default;
+ * BENCH_DATABASE_URL=postgres://… runs against PostgreSQL, in a throwaway schema dropped at the end.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import { loadConfig } from "../dist/config/config.js";
+import { openDatabase } from "../dist/db/database.js";
+import { migrateToLatest } from "../dist/db/migrate.js";
+import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbourhood.js";
+import { createServices } from "../dist/services.js";
+import { createApiClient } from "../dist/tenancy/api-clients.js";
+import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
+import { createOrganization } from "../dist/tenancy/organizations.js";
+
+const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
+const ORDERS = positiveInteger("BENCH_ORDERS", 300);
+const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
+const CONCURRENCY = 10;
+const BASELINE_SECONDS = 4;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+const print = (line = "") => process.stdout.write(`${line}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function positiveInteger(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got "${raw}"`);
+  return value;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A migrated database with the demo neighbourhood: a SQLite file in `folder`, or a fresh PostgreSQL schema. */
+async function prepareDatabase(folder) {
+  if (!DATABASE_URL) {
+    const url = `sqlite:${join(folder, "lotline.db")}`;
+    return { url, database: openDatabase(url), drop: async () => {} };
+  }
+  const schema = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = openDatabase(DATABASE_URL);
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.href,
+    database: openDatabase(DATABASE_URL, { searchPath: schema }),
+    drop: async () => {
+      const cleanup = openDatabase(DATABASE_URL);
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    },
+  };
+}
+
+/** `lotline serve` in a child process; resolves once /healthz answers. */
+async function serve(databaseUrl, port) {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", String(port)], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      LOTLINE_DATABASE_URL: databaseUrl,
+      LOTLINE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOTLINE_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+      LOTLINE_LOG_LEVEL: "error",
+      LOTLINE_TOKEN_SOFT_LIMIT_HOUR: "0",
+      LOTLINE_TOKEN_HARD_LIMIT_HOUR: "0",
+      LOTLINE_TOKEN_SOFT_LIMIT_DAY: "0",
+      LOTLINE_TOKEN_HARD_LIMIT_DAY: "0",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`lotline serve did not come up: ${stderr}`);
+    await sleep(50);
+  }
+}
+
+/** Counts every request; answers 204. */
+async function receiver() {
+  const state = { count: 0, lastAt: 0, seen: new Set() };
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      state.count += 1;
+      state.lastAt = performance.now();
+      if (request.headers["webhook-id"]) state.seen.add(request.headers["webhook-id"]);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, state, url: `http://127.0.0.1:${server.address().port}/hooks/` };
+}
+
+/** Runs `task(i)` for i in [0, n) with `CONCURRENCY` in flight; answers the latencies. */
+async function pool(n, task) {
+  let next = 0;
+  const latencies = [];
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = next++;
+        const started = performance.now();
+        await task(i);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function waitUntil(what, done) {
+  const deadline = Date.now() + PHASE_MS;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${PHASE_MS} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Places `ORDERS` orders over HTTP and waits until none is processing; with `callbackUrl`, until all are delivered. */
+async function orderPhase({ base, token, addresses, database, callbackUrl, hooks }) {
+  const { db } = database;
+  const before = Number((await db.selectFrom("orders").select(sql`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
+  const hooksBefore = hooks.state.count;
+  let non2xx = 0;
+  const started = performance.now();
+  const placing = await pool(ORDERS, async (i) => {
+    const response = await fetch(`${base}/v1/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        address: addresses[i % addresses.length],
+        ...(callbackUrl ? { callback_url: `${callbackUrl}${i}` } : {}),
+      }),
+    });
+    if (response.status !== 202) non2xx += 1;
+    await response.arrayBuffer();
+  });
+  const placedAt = performance.now();
+  const processing = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("orders")
+          .select(sql`count(*)`.as("n"))
+          .where("status", "=", "processing")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  await waitUntil("the orders to complete", async () => (await processing()) === 0);
+  const completedAt = performance.now();
+  if (callbackUrl) await waitUntil("the webhooks", async () => hooks.state.count - hooksBefore >= ORDERS);
+  const settled = await db
+    .selectFrom("orders")
+    .select(["status", sql`count(*)`.as("n")])
+    .groupBy("status")
+    .execute();
+  const complete = Number(settled.find((row) => row.status === "complete")?.n ?? 0);
+  const failed = Number(settled.find((row) => row.status === "failed")?.n ?? 0);
+  if (complete + failed - before !== ORDERS) throw new Error(`expected ${ORDERS} new orders, found ${settled}`);
+  return {
+    placing,
+    placeSeconds: (placedAt - started) / 1000,
+    completeSeconds: (completedAt - started) / 1000,
+    deliverSeconds: callbackUrl ? (hooks.state.lastAt - started) / 1000 : undefined,
+    failed,
+    non2xx,
+  };
+}
+
+function table(rows) {
+  const header = ["measurement", "rate/s", "p50 ms", "p99 ms", "count", "seconds", "non-2xx", "vs baseline"];
+  const cells = rows.map((row) => [
+    row.name,
+    row.rate.toFixed(1),
+    row.p50 === undefined ? "" : row.p50.toFixed(2),
+    row.p99 === undefined ? "" : row.p99.toFixed(2),
+    String(row.total),
+    row.seconds.toFixed(2),
+    String(row.non2xx),
+    row.ratio ?? "",
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
+  const line = (cell) => cell.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i])));
+  print(line(header).join("  "));
+  print(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const cell of cells) print(line(cell).join("  "));
+}
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), "lotline-bench-"));
+  const cleanups = [() => rmSync(folder, { recursive: true, force: true })];
+  let failed = false;
+  const watchdog = setTimeout(() => {
+    print("FAILED: the bench ran over 90 s");
+    process.exit(1);
+  }, 90_000);
+  watchdog.unref();
+  try {
+    print(
+      `lotline orders bench: node ${process.version}, ${availableParallelism()} CPUs (load average ` +
+        `${loadavg()[0].toFixed(2)}), ${ORDERS} orders per phase, ${CONCURRENCY} in flight; ` +
+        "server: `lotline serve` as a child process (job runner in it)",
+    );
+    const prepared = await prepareDatabase(folder);
+    cleanups.unshift(prepared.drop);
+    cleanups.unshift(() => prepared.database.close());
+    const { database } = prepared;
+    await migrateToLatest(database);
+    await importDemoNeighbourhood(database);
+    const services = await createServices(loadConfig({ LOTLINE_DATABASE_URL: prepared.url }), database);
+    const org = await createOrganization(services.db, "Bench Mutual");
+    const client = await createApiClient(services.db, services.digester, org.org_id);
+    const hooks = await receiver();
+    cleanups.unshift(() => new Promise((resolve) => hooks.server.close(resolve)));
+    await addCallbackPrefix(services.db, org.org_id, hooks.url);
+    const rows = await database.db
+      .selectFrom("addresses")
+      .select("display")
+      .where("unit", "is", null)
+      .orderBy("address_id")
+      .execute();
+    const addresses = rows.map((row) => row.display.split(",")[0]);
+    print(
+      `database: ${database.dialect}${database.dialect === "sqlite" ? ` (${folder})` : ""}, ${addresses.length} demo addresses`,
+    );
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = await serve(prepared.url, port);
+    cleanups.unshift(async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    });
+    const response = await fetch(`${base}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        grant_type: "client_credentials",
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        audience: `${base}/v1`,
+      }),
+    });
+    if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+    const { access_token: token } = await response.json();
+
+    // 1. The baseline of the server's own request rate: an authenticated GET that touches little else.
+    const meOptions = { url: `${base}/v1/me`, headers: { authorization: `Bearer ${token}` }, connections: CONCURRENCY };
+    await autocannon({ ...meOptions, duration: 1 });
+    const meResult = await autocannon({ ...meOptions, duration: BASELINE_SECONDS });
+    const me = {
+      rate: meResult.requests.average,
+      p50: meResult.latency.p50,
+      p99: meResult.latency.p99,
+      total: meResult.requests.total,
+      seconds: BASELINE_SECONDS,
+      non2xx: meResult.non2xx + meResult.errors + meResult.timeouts,
+    };
+
+    // 2. Orders without a callback, end to end.
+    const plain = await orderPhase({ base, token, addresses, database, hooks });
+
+    // 3. The baseline of the receiver: raw POSTs from Node with the same concurrency, for as many as phase 4 sends.
+    const rawBody = JSON.stringify({ type: "order.complete", data: { order_id: "ord_bench", status: "complete" } });
+    const rawStarted = performance.now();
+    let rawNon2xx = 0;
+    const raw = await pool(ORDERS * 4, async () => {
+      const hit = await fetch(`${hooks.url}raw`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: rawBody,
+      });
+      if (hit.status !== 204) rawNon2xx += 1;
+      await hit.arrayBuffer();
+    });
+    const rawSeconds = (performance.now() - rawStarted) / 1000;
+
+    // 4. Orders with a callback: first order placed → last webhook received.
+    const hooked = await orderPhase({ base, token, addresses, database, callbackUrl: `${hooks.url}orders/`, hooks });
+
+    const placeRate = ORDERS / plain.placeSeconds;
+    const completeRate = ORDERS / plain.completeSeconds;
+    const deliverRate = ORDERS / hooked.deliverSeconds;
+    const rawRate = (ORDERS * 4) / rawSeconds;
+    print();
+    table([
+      { name: "1. GET /v1/me (baseline)", ...me },
+      {
+        name: "2a. POST /v1/orders accepted",
+        rate: placeRate,
+        ...plain.placing,
+        total: ORDERS,
+        seconds: plain.placeSeconds,
+        non2xx: plain.non2xx,
+        ratio: `${(placeRate / me.rate).toFixed(3)} × 1`,
+      },
+      {
+        name: "2b. orders completed, end to end",
+        rate: completeRate,
+        total: ORDERS,
+        seconds: plain.completeSeconds,
+        non2xx: plain.non2xx,
+        ratio: `${(completeRate / me.rate).toFixed(3)} × 1`,
+      },
+      {
+        name: "3. raw POST to the receiver (baseline)",
+        rate: rawRate,
+        ...raw,
+        total: ORDERS * 4,
+        seconds: rawSeconds,
+        non2xx: rawNon2xx,
+      },
+      {
+        name: "4. webhooks delivered, from 1st order",
+        rate: deliverRate,
+        total: ORDERS,
+        seconds: hooked.deliverSeconds,
+        non2xx: hooked.non2xx,
+        ratio: `${(deliverRate / rawRate).toFixed(3)} × 3`,
+      },
+    ]);
+    print();
+    print(
+      `phase 4 orders were accepted in ${hooked.placeSeconds.toFixed(2)} s and completed in ` +
+        `${hooked.completeSeconds.toFixed(2)} s; ${plain.failed + hooked.failed} orders failed (no address match)`,
+    );
+    if (me.non2xx || plain.non2xx || hooked.non2xx || rawNon2xx) {
+      failed = true;
+      print("FAILED: some requests were not answered 2xx");
+    } else print("all responses 2xx");
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
