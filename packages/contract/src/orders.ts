@@ -70,7 +70,14 @@ export const Order = Type.Object({
   order_id: Type.String(),
   property_id: Type.Integer(),
   status: OrderStatus,
-  reason: Type.Optional(Type.String({ description: "Why a failed order failed: a documented code." })),
+  reason: Type.Optional(
+    Type.String({
+      description:
+        "Why a failed order failed: address_not_found (no imported address matched well enough), " +
+        "no_parcel_at_location (no parcel at the location and no boundary drawn), boundary_invalid, " +
+        "boundary_self_intersecting, boundary_too_small (under 10 m²) or boundary_too_large (over 1 km²).",
+    }),
+  ),
   product_matrix_id: Type.String(),
   external_id: Type.Optional(Type.String()),
   created_at: Type.String({ format: "date-time" }),

@@ -1,5 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAILURE_REASONS } from "../products/failure-reasons.js";
 import { createTestApp, type TestApp } from "../test/test-app.js";
 
 describe("the published API description", () => {
@@ -28,6 +29,11 @@ describe("the published API description", () => {
         "/v1/webhook-deliveries/{webhook_id}/redeliver",
       ]),
     );
+  });
+
+  it("documents every reason an order can fail with", async () => {
+    const text = (await test.app.inject({ url: "/v1/openapi.json" })).body;
+    for (const reason of FAILURE_REASONS) expect(text).toContain(reason);
   });
 
   it("is rendered at /docs from files the service serves itself", async () => {
