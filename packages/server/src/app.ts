@@ -14,10 +14,15 @@ import type { Services } from "./services.js";
 export interface AppOptions {
   /** Pino logger options, or false for none (tests). */
   logger?: FastifyServerOptions["logger"];
+  /** Whether to serve the interface; a worker process serves its health and metrics only. */
+  serveInterface?: boolean;
 }
 
 /** The HTTP application: every role of DESIGN.md §1 on one origin. */
-export async function buildApp(services: Services, { logger = false }: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  { logger = false, serveInterface = true }: AppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: services.config.trustProxy,
@@ -28,9 +33,10 @@ export async function buildApp(services: Services, { logger = false }: AppOption
   });
   installErrorHandler(app);
   await app.register(formBody);
-  await registerOpenApi(app, services.config);
   registerMetrics(app);
   registerHealthRoutes(app, services);
+  if (!serveInterface) return app;
+  await registerOpenApi(app, services.config);
   registerMetadataRoutes(app, services);
   registerTokenRoute(app, services);
   registerSigninRoute(app, services);

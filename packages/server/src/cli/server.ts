@@ -18,8 +18,8 @@ export interface RunningServer {
 }
 
 /**
- * Migrates, builds the services and listens. Every role serves the HTTP routes (a worker's health and metrics
- * matter too); `worker` and `all` also run the background jobs — order processing and webhook delivery.
+ * Migrates, builds the services and listens. `api` and `all` serve the interface; `worker` and `all` run the
+ * background jobs — order processing and webhook delivery; every role serves its health and metrics.
  */
 export async function startServer(config: Config, role: Role = "all"): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
@@ -27,7 +27,7 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
     await migrateToLatest(database);
     const services = await createServices(config, database);
     await services.keys.signingKey(); // A new deployment gets its first key now, not on its first token request.
-    const app = await buildApp(services, { logger: serverLogger(config.logLevel) });
+    const app = await buildApp(services, { logger: serverLogger(config.logLevel), serveInterface: role !== "worker" });
     app.log.info({ role, database: services.database.dialect }, "starting");
     const runner = role === "api" ? undefined : createJobRunner(services, app.log);
     if (runner) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp } from "../test/test-app.js";
 
 describe("operational routes", () => {
@@ -112,5 +113,27 @@ describe("GET /readyz when the database is gone", () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().status).not.toBe("ready");
     expect((await test.app.inject({ url: "/healthz" })).statusCode).toBe(200);
+  });
+});
+
+describe("a worker process", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it("serves its health and metrics but not the interface", async () => {
+    const worker = await buildApp(test.services, { serveInterface: false });
+    try {
+      expect((await worker.inject({ url: "/healthz" })).statusCode).toBe(200);
+      expect((await worker.inject({ url: "/readyz" })).statusCode).toBe(200);
+      expect((await worker.inject({ url: "/metrics" })).statusCode).toBe(200);
+      for (const url of ["/oauth/token", "/v1/me", "/v1/openapi.json", "/docs"]) {
+        expect((await worker.inject({ url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await worker.close();
+    }
   });
 });
