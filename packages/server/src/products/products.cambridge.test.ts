@@ -28,7 +28,7 @@ import {
 } from "./index.js";
 
 /**
- * The products on the real Cambridge, MA files (see /work/shared/data/README.md): parcels, the East Cambridge
+ * The products on the real Cambridge, MA files (see the data README in ../shared/data): parcels, the East Cambridge
  * building footprints and three city layers, imported once through `importFile` as an operator would.
  */
 

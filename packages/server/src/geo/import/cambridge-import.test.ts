@@ -17,7 +17,7 @@ import { parcelAt } from "../queries/parcel-at.js";
 import type { Area, LonLat } from "../types.js";
 
 /**
- * The real Cambridge, MA files (see /work/shared/data/README.md) imported through `lotline import … --json`, the
+ * The real Cambridge, MA files (see the data README in ../shared/data) imported through `lotline import … --json`, the
  * way an operator would, into one database; then what a user of the imported data would see.
  */
 
