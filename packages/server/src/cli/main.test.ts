@@ -5,9 +5,9 @@ import { loadConfig, type Settings } from "../config/config.js";
 import { type Database, openDatabase } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { createServices } from "../services.js";
+import { runCli } from "../test/run-cli.js";
 import { basic } from "../test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
-import { main } from "./main.js";
 
 interface Run {
   code: number;
@@ -33,18 +33,7 @@ afterAll(async () => {
 });
 
 async function run(argv: string[], settings: Settings = env): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    env: settings,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
+  return runCli(argv, settings);
 }
 
 /** Runs a command that must succeed and print exactly one JSON object on one line, and returns that object. */

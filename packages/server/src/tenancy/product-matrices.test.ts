@@ -1,7 +1,7 @@
 import { PRODUCT_NAMES } from "@lotline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../cli/main.js";
 import { DomainError } from "../errors.js";
+import { runCli } from "../test/run-cli.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp } from "../test/test-app.js";
 import {
   createProductMatrix,
@@ -63,21 +63,17 @@ describe("product matrices", () => {
 
   it("lotline product-matrix create --json prints exactly the contract's keys", async () => {
     const { orgId } = await createTenant(test.services);
-    let stdout = "";
-    const code = await main(
+    const env = { LOTLINE_DATABASE_URL: test.testDatabase.url };
+    const { code, stdout } = await runCli(
       ["product-matrix", "create", "--org", orgId, "--name", "Exposure only", "--products", "exposure", "--json"],
-      { env: { LOTLINE_DATABASE_URL: test.testDatabase.url }, stdout: (text) => (stdout += text), stderr: () => {} },
+      env,
     );
     expect(code).toBe(0);
     const printed = JSON.parse(stdout);
     expect(Object.keys(printed).sort()).toEqual(["name", "product_matrix_id", "products"]);
     expect(printed).toMatchObject({ name: "Exposure only", products: ["exposure"] });
-    const bad = await main(["product-matrix", "create", "--org", orgId, "--name", "Y", "--products", "roof"], {
-      env: { LOTLINE_DATABASE_URL: test.testDatabase.url },
-      stdout: () => {},
-      stderr: () => {},
-    });
-    expect(bad).toBe(2);
+    const bad = await runCli(["product-matrix", "create", "--org", orgId, "--name", "Y", "--products", "roof"], env);
+    expect(bad.code).toBe(2);
   });
 
   it("GET /v1/product-matrices lists the caller's matrices only", async () => {

@@ -3,6 +3,7 @@ import { representativePoint } from "../geometry/index.js";
 import { parcelAt } from "../queries/parcel-at.js";
 import type { Area, LonLat } from "../types.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
+import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
 export interface AddressImportOptions {
@@ -92,24 +93,28 @@ export function addressImporter(options: AddressImportOptions): Importer {
           .insertInto("addresses")
           .values(rows)
           .onConflict((conflict) =>
-            conflict.columns(["dataset_id", "address_key"]).doUpdateSet((eb) => ({
-              display: eb.ref("excluded.display"),
-              number: eb.ref("excluded.number"),
-              number_low: eb.ref("excluded.number_low"),
-              number_high: eb.ref("excluded.number_high"),
-              street: eb.ref("excluded.street"),
-              unit_type: eb.ref("excluded.unit_type"),
-              unit: eb.ref("excluded.unit"),
-              city: eb.ref("excluded.city"),
-              state: eb.ref("excluded.state"),
-              postcode: eb.ref("excluded.postcode"),
-              normalized: eb.ref("excluded.normalized"),
-              parcel_id: eb.ref("excluded.parcel_id"),
-              lon: eb.ref("excluded.lon"),
-              lat: eb.ref("excluded.lat"),
-              import_id: eb.ref("excluded.import_id"),
-              updated_at: eb.ref("excluded.updated_at"),
-            })),
+            conflict
+              .columns(["dataset_id", "address_key"])
+              .doUpdateSet(
+                replaceFromExcluded([
+                  "display",
+                  "number",
+                  "number_low",
+                  "number_high",
+                  "street",
+                  "unit_type",
+                  "unit",
+                  "city",
+                  "state",
+                  "postcode",
+                  "normalized",
+                  "parcel_id",
+                  "lon",
+                  "lat",
+                  "import_id",
+                  "updated_at",
+                ]),
+              ),
           )
           .execute();
       }

@@ -2,6 +2,7 @@ import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { owningParcel } from "./assign-buildings.js";
+import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
 export interface BuildingImportOptions {
@@ -41,19 +42,23 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
           .insertInto("buildings")
           .values(rows)
           .onConflict((conflict) =>
-            conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
-              footprint: eb.ref("excluded.footprint"),
-              attributes: eb.ref("excluded.attributes"),
-              area_m2: eb.ref("excluded.area_m2"),
-              min_lon: eb.ref("excluded.min_lon"),
-              min_lat: eb.ref("excluded.min_lat"),
-              max_lon: eb.ref("excluded.max_lon"),
-              max_lat: eb.ref("excluded.max_lat"),
-              parcel_id: eb.ref("excluded.parcel_id"),
-              parcel_share: eb.ref("excluded.parcel_share"),
-              import_id: eb.ref("excluded.import_id"),
-              updated_at: eb.ref("excluded.updated_at"),
-            })),
+            conflict
+              .columns(["dataset_id", "source_id"])
+              .doUpdateSet(
+                replaceFromExcluded([
+                  "footprint",
+                  "attributes",
+                  "area_m2",
+                  "min_lon",
+                  "min_lat",
+                  "max_lon",
+                  "max_lat",
+                  "parcel_id",
+                  "parcel_share",
+                  "import_id",
+                  "updated_at",
+                ]),
+              ),
           )
           .execute();
       }

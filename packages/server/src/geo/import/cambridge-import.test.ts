@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../cli/main.js";
+import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
 import { containsPoint, geodesicArea, representativePoint } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
@@ -72,18 +72,7 @@ describe.skipIf(!PRESENT)(
     let source: Map<number, { ml: string | undefined; geometry: Area }>;
 
     async function lotline(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-      let stdout = "";
-      let stderr = "";
-      const code = await main(argv, {
-        env: { LOTLINE_DATABASE_URL: testDatabase.url, LOTLINE_PUBLIC_URL: "http://lotline.test" },
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: (text) => {
-          stderr += text;
-        },
-      });
-      return { code, stdout, stderr };
+      return runCli(argv, { LOTLINE_DATABASE_URL: testDatabase.url, LOTLINE_PUBLIC_URL: "http://lotline.test" });
     }
 
     /** Runs an import that must succeed, printing one JSON object with at least the contract's four counts. */

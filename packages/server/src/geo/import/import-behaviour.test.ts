@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../cli/main.js";
 import type { DatasetKind } from "../../db/schema.js";
+import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
 import { geodesicArea } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
@@ -42,18 +42,7 @@ afterAll(async () => {
 });
 
 async function lotline(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(argv, {
-    env: { LOTLINE_DATABASE_URL: testDatabase.url, LOTLINE_PUBLIC_URL: "http://lotline.test" },
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
+  return runCli(argv, { LOTLINE_DATABASE_URL: testDatabase.url, LOTLINE_PUBLIC_URL: "http://lotline.test" });
 }
 
 /** `lotline import … --json`, which must succeed with one JSON object and read = imported+updated+merged+rejected. */

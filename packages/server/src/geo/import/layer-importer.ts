@@ -3,6 +3,7 @@ import { bboxColumns } from "../store/spatial-filter.js";
 import type { Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
+import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
 export type LayerKind = "polygon" | "point";
@@ -73,15 +74,11 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
           })),
         )
         .onConflict((conflict) =>
-          conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
-            geometry: eb.ref("excluded.geometry"),
-            attributes: eb.ref("excluded.attributes"),
-            min_lon: eb.ref("excluded.min_lon"),
-            min_lat: eb.ref("excluded.min_lat"),
-            max_lon: eb.ref("excluded.max_lon"),
-            max_lat: eb.ref("excluded.max_lat"),
-            import_id: eb.ref("excluded.import_id"),
-          })),
+          conflict
+            .columns(["dataset_id", "source_id"])
+            .doUpdateSet(
+              replaceFromExcluded(["geometry", "attributes", "min_lon", "min_lat", "max_lon", "max_lat", "import_id"]),
+            ),
         )
         .execute();
       return outcomes;

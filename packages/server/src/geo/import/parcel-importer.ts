@@ -4,6 +4,7 @@ import type { BBox } from "../types.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { reassignBuildings } from "./assign-buildings.js";
 import type { Rejection } from "./import-summary.js";
+import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
 /**
@@ -46,17 +47,21 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
           .insertInto("parcels")
           .values(rows)
           .onConflict((conflict) =>
-            conflict.columns(["dataset_id", "source_id"]).doUpdateSet((eb) => ({
-              boundary: eb.ref("excluded.boundary"),
-              attributes: eb.ref("excluded.attributes"),
-              area_m2: eb.ref("excluded.area_m2"),
-              min_lon: eb.ref("excluded.min_lon"),
-              min_lat: eb.ref("excluded.min_lat"),
-              max_lon: eb.ref("excluded.max_lon"),
-              max_lat: eb.ref("excluded.max_lat"),
-              import_id: eb.ref("excluded.import_id"),
-              updated_at: eb.ref("excluded.updated_at"),
-            })),
+            conflict
+              .columns(["dataset_id", "source_id"])
+              .doUpdateSet(
+                replaceFromExcluded([
+                  "boundary",
+                  "attributes",
+                  "area_m2",
+                  "min_lon",
+                  "min_lat",
+                  "max_lon",
+                  "max_lat",
+                  "import_id",
+                  "updated_at",
+                ]),
+              ),
           )
           .execute();
       }

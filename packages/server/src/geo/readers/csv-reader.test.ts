@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SourceRecord } from "../types.js";
-import { type ReadOptions, readSource } from "./index.js";
+import { collect } from "./test-collect.js";
 
 let folder: string;
 beforeAll(async () => {
@@ -17,12 +16,6 @@ async function fixture(name: string, content: string): Promise<string> {
   const path = join(folder, name);
   await writeFile(path, content);
   return path;
-}
-
-async function collect(path: string, options: ReadOptions = {}): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of readSource(path, options)) records.push(record);
-  return records;
 }
 
 const COORDINATES = { lonColumn: "lon", latColumn: "lat" };

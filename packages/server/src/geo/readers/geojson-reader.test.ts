@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SourceRecord } from "../types.js";
-import { type ReadOptions, readSource, SourceError } from "./index.js";
+import { readSource, SourceError } from "./index.js";
+import { collect } from "./test-collect.js";
 
 let folder: string;
 beforeAll(async () => {
@@ -17,12 +18,6 @@ async function fixture(name: string, content: string): Promise<string> {
   const path = join(folder, name);
   await writeFile(path, content);
   return path;
-}
-
-async function collect(path: string, options: ReadOptions = {}): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of readSource(path, options)) records.push(record);
-  return records;
 }
 
 function point(lon: number, lat: number, properties: Record<string, unknown> = {}) {

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SourceRecord } from "../types.js";
-import { type ReadOptions, readSource } from "./index.js";
+import { readSource } from "./index.js";
+import { collect } from "./test-collect.js";
 
 let folder: string;
 beforeAll(async () => {
@@ -12,12 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
-
-async function collect(path: string, options: ReadOptions = {}): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of readSource(path, options)) records.push(record);
-  return records;
-}
 
 function feature(name: string, lon = -71.1, lat = 42.37) {
   return { type: "Feature", properties: { name }, geometry: { type: "Point", coordinates: [lon, lat] } };

@@ -5,13 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Geometry, SourceRecord } from "../types.js";
-import { type ReadOptions, readSource, SourceError } from "./index.js";
-
-async function collect(path: string, options: ReadOptions = {}): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of readSource(path, options)) records.push(record);
-  return records;
-}
+import { readSource, SourceError } from "./index.js";
+import { collect } from "./test-collect.js";
 
 /** Every position of a geometry. */
 function positions(geometry: Geometry): number[][] {

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SourceRecord } from "../types.js";
-import { type ReadOptions, readSource } from "./index.js";
+import { readSource } from "./index.js";
+import { collect } from "./test-collect.js";
 
 /** The `.prj` of NAD83 / Massachusetts Mainland in US feet, as ArcGIS writes it (the Cambridge buildings' own). */
 const MASSACHUSETTS_PRJ =
@@ -103,12 +104,6 @@ function zip(files: Record<string, Buffer>): Buffer {
   end.writeUInt32LE(size, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, ...directory, end]);
-}
-
-async function collect(path: string, options: ReadOptions = {}): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of readSource(path, options)) records.push(record);
-  return records;
 }
 
 function coordinatesOf(record: SourceRecord | undefined): number[] {

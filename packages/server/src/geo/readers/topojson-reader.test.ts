@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SourceRecord } from "../types.js";
-import { type ReadOptions, readSource } from "./index.js";
+import { collect } from "./test-collect.js";
 
 let folder: string;
 let path: string;
@@ -60,12 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
-
-async function collect(file: string, options: ReadOptions = {}): Promise<SourceRecord[]> {
-  const records: SourceRecord[] = [];
-  for await (const record of readSource(file, options)) records.push(record);
-  return records;
-}
 
 function rounded(record: SourceRecord | undefined): unknown {
   return JSON.parse(JSON.stringify(record), (_, value) =>
