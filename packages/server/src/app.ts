@@ -9,6 +9,8 @@ import { registerSigninRoute } from "./auth/signin/signin-route.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { registerHealthRoutes } from "./ops/health-routes.js";
 import { registerMetrics } from "./ops/metrics.js";
+import { registerPageApi } from "./page-api/page-api-routes.js";
+import { registerPages } from "./pages/page-routes.js";
 import type { Services } from "./services.js";
 
 export interface AppOptions {
@@ -41,6 +43,8 @@ export async function buildApp(
   registerTokenRoute(app, services);
   registerSigninRoute(app, services);
   await registerApiRoutes(app, services);
+  await registerPageApi(app, services);
+  await registerPages(app, services);
   registerReferencePage(app);
   return app;
 }

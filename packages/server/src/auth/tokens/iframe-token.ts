@@ -22,9 +22,15 @@ export async function issueIframeToken(keys: SigningKeys, config: Config, orgId:
   return { token, expires: new Date(expiresAt * 1000).toISOString() };
 }
 
-/** Throws {@link InvalidTokenError} unless `token` is a live iframe token; returns its organization. */
-export async function verifyIframeToken(keys: SigningKeys, config: Config, token: string): Promise<{ orgId: string }> {
+/** Who an iframe token speaks for, and until when (epoch seconds). */
+export interface IframeSession {
+  orgId: string;
+  expiresAt: number;
+}
+
+/** Throws {@link InvalidTokenError} unless `token` is a live iframe token; returns its organization and expiry. */
+export async function verifyIframeToken(keys: SigningKeys, config: Config, token: string): Promise<IframeSession> {
   const payload = await verifyJwt(keys, iframeTokenKind(config), token);
   if (typeof payload.org_id !== "string") throw new InvalidTokenError("the token lacks org_id");
-  return { orgId: payload.org_id };
+  return { orgId: payload.org_id, expiresAt: payload.exp as number };
 }

@@ -1,0 +1,104 @@
+/**
+ * The window messages between an embedded page and its host (INTERFACE.md §6, DESIGN.md §7).
+ *
+ * Pages post {@link ServiceMessage}s to `window.parent`, always with an exact registered origin as `targetOrigin`.
+ * The five types and their fields are contract: fields and types may be added, never changed. A host may post a
+ * {@link HostMessage} to a page (to hand it a fresh iframe JWT without reloading it).
+ *
+ * This module is plain TypeScript with no runtime dependency, so pages and host code can import it without
+ * pulling the schema library into a browser bundle.
+ */
+
+/** The user placed an order for this property. */
+export interface OrderProcessingMessage {
+  type: "service-order-processing";
+  property_id: number;
+}
+
+/** Processing of the order for this property finished. */
+export interface OrderCompleteMessage {
+  type: "service-order-complete";
+  property_id: number;
+}
+
+/** Something went wrong inside the page; `message` is readable by the page's user. */
+export interface ServiceErrorMessage {
+  type: "service-error";
+  message: string;
+  property_id?: number;
+}
+
+/** On the footprint selection page, a selection was submitted to be sent to the core system by webhook. */
+export interface FootprintSubmittedMessage {
+  type: "service-footprint-submitted";
+  address: string;
+}
+
+/** After a footprint submission, the webhook delivery to `callback_url` finished. */
+export interface FootprintCallbackCompletedMessage {
+  type: "service-footprint-callback-completed";
+  address: string;
+}
+
+export type ServiceMessage =
+  | OrderProcessingMessage
+  | OrderCompleteMessage
+  | ServiceErrorMessage
+  | FootprintSubmittedMessage
+  | FootprintCallbackCompletedMessage;
+
+export type ServiceMessageType = ServiceMessage["type"];
+
+export const SERVICE_MESSAGE_TYPES: readonly ServiceMessageType[] = [
+  "service-order-processing",
+  "service-order-complete",
+  "service-error",
+  "service-footprint-submitted",
+  "service-footprint-callback-completed",
+];
+
+/** The message of one type, e.g. `ServiceMessageOf<"service-error">`. */
+export type ServiceMessageOf<T extends ServiceMessageType> = Extract<ServiceMessage, { type: T }>;
+
+/**
+ * Whether `value` is one of the five messages with the fields its type requires. Host code should also check
+ * `event.source` and `event.origin` before trusting a message; this checks only its shape.
+ */
+export function isServiceMessage(value: unknown): value is ServiceMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const message = value as Record<string, unknown>;
+  switch (message.type) {
+    case "service-order-processing":
+    case "service-order-complete":
+      return isPropertyId(message.property_id);
+    case "service-error":
+      return (
+        typeof message.message === "string" && (message.property_id === undefined || isPropertyId(message.property_id))
+      );
+    case "service-footprint-submitted":
+    case "service-footprint-callback-completed":
+      return typeof message.address === "string";
+    default:
+      return false;
+  }
+}
+
+const isPropertyId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/**
+ * Host → page: a fresh iframe JWT for a page that is already open, so a long session continues without a reload
+ * (and without losing what the user entered). The page accepts it only from `window.parent` at a registered
+ * origin, and only once the server has accepted the token.
+ */
+export interface HostSessionTokenMessage {
+  type: "host-session-token";
+  token: string;
+}
+
+export type HostMessage = HostSessionTokenMessage;
+
+export function isHostMessage(value: unknown): value is HostMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const message = value as Record<string, unknown>;
+  return message.type === "host-session-token" && typeof message.token === "string" && message.token.length > 0;
+}
