@@ -102,7 +102,7 @@ export type Lot = Static<typeof Lot>;
  */
 export const MapContext = Type.Object({
   parcels: Type.Unknown({ description: "GeoJSON FeatureCollection; properties: parcel_id, source_id." }),
-  buildings: Type.Unknown({ description: "GeoJSON FeatureCollection; properties: building_id." }),
+  buildings: Type.Unknown({ description: "GeoJSON FeatureCollection; properties: building_id, parcel_id." }),
   layers: Type.Unknown({ description: "GeoJSON FeatureCollection of layer polygons; properties: layer, name." }),
   attribution: Type.Array(Attribution),
   truncated: Type.Boolean({ description: "Whether the area held more features than one answer carries." }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { bearerGuard } from "../auth/bearer/bearer-guard.js";
 import type { Services } from "../services.js";
 import { registerAddressesRoute } from "./addresses/addresses-route.js";
+import { registerCustomFieldsRoute } from "./custom-fields/custom-fields-route.js";
 import { registerMeRoute } from "./me/me-route.js";
 import { registerOrdersRoutes } from "./orders/orders-routes.js";
 import { registerProductMatricesRoute } from "./product-matrices/product-matrices-route.js";
@@ -17,6 +18,7 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       registerMeRoute(api);
       registerAddressesRoute(api, services);
       registerProductMatricesRoute(api, services);
+      registerCustomFieldsRoute(api, services);
       registerOrdersRoutes(api, services);
       registerPropertiesRoutes(api, services);
       registerWebhookDeliveriesRoutes(api, services);

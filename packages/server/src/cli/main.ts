@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { ConfigError } from "../config/config.js";
 import { DomainError } from "../errors.js";
 import type { Command } from "./command.js";
+import { customFieldAdd } from "./commands/custom-field-commands.js";
 import { demo } from "./commands/demo-command.js";
 import { importCommands } from "./commands/import-commands.js";
 import { migrate } from "./commands/migrate-command.js";
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, Command> = {
   "callback remove": callbackCommands.remove,
   "keys rotate": keysRotate,
   "product-matrix create": productMatrixCreate,
+  "custom-field add": customFieldAdd,
   ...importCommands,
 };
 

@@ -23,6 +23,8 @@ describe("loadConfig (DESIGN.md §3)", () => {
     expect(config.databaseUrl).toBe("sqlite:./data/lotline.db");
     expect(config.webhookAllowHosts).toEqual([]);
     expect(config.trustProxy).toBe(false);
+    expect(config.mapImageryUrl).toBeNull();
+    expect(config.mapImageryAttribution).toBeNull();
   });
 
   it("derives the default public URL and audience from PORT", () => {
@@ -86,6 +88,18 @@ describe("loadConfig (DESIGN.md §3)", () => {
     ]);
   });
 
+  it("reads the map imagery template and its attribution, and lets flags set them", () => {
+    const config = loadConfig({
+      LOTLINE_MAP_IMAGERY_URL: " https://tiles.example.com/imagery/{z}/{y}/{x}.jpg?layer=2020 ",
+      LOTLINE_MAP_IMAGERY_ATTRIBUTION: "Imagery © Example County",
+    });
+    expect(config.mapImageryUrl).toBe("https://tiles.example.com/imagery/{z}/{y}/{x}.jpg?layer=2020");
+    expect(config.mapImageryAttribution).toBe("Imagery © Example County");
+    expect(flagName("LOTLINE_MAP_IMAGERY_URL")).toBe("map-imagery-url");
+    const flagged = loadConfig({}, { LOTLINE_MAP_IMAGERY_URL: "http://127.0.0.1:9000/{z}/{x}/{y}.png" });
+    expect(flagged.mapImageryUrl).toBe("http://127.0.0.1:9000/{z}/{x}/{y}.png");
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "", LOTLINE_PUBLIC_URL: "  " }).publicUrl).toBe("http://127.0.0.1:8080");
   });
@@ -105,6 +119,11 @@ describe("loadConfig (DESIGN.md §3)", () => {
     ["LOTLINE_IFRAME_TOKEN_TTL", "1h"],
     ["LOTLINE_LOG_LEVEL", "loud"],
     ["LOTLINE_TRUST_PROXY", "garbage"],
+    ["LOTLINE_MAP_IMAGERY_URL", "tiles.example.com/{z}/{x}/{y}.png"],
+    ["LOTLINE_MAP_IMAGERY_URL", "ftp://tiles.example.com/{z}/{x}/{y}.png"],
+    ["LOTLINE_MAP_IMAGERY_URL", "https://tiles.example.com/{z}/{x}.png"],
+    ["LOTLINE_MAP_IMAGERY_URL", "https://tiles.example.com/tile.png"],
+    ["LOTLINE_MAP_IMAGERY_URL", "https://user:pw@tiles.example.com/{z}/{x}/{y}.png"],
   ])("refuses %s=%s with a ConfigError naming the variable", (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);

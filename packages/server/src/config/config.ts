@@ -18,6 +18,10 @@ export interface Config {
   trustProxy: boolean | string[];
   tokenLimits: TokenLimits;
   authFailureLimits: AuthFailureLimits;
+  /** An XYZ raster tile URL template (`{z}`, `{x}`, `{y}`) drawn under the pages' own data; null for none. */
+  mapImageryUrl: string | null;
+  /** The imagery's attribution, shown on the map beside the service's own; null for none. */
+  mapImageryAttribution: string | null;
 }
 
 /** Issuances per client before a warning header (soft) or a 429 (hard); 0 turns a limit off. */
@@ -66,6 +70,8 @@ export const VARIABLES = [
   "LOTLINE_AUTH_FAILURE_LIMIT_CLIENT",
   "LOTLINE_AUTH_FAILURE_LIMIT_IP",
   "LOTLINE_AUTH_FAILURE_WINDOW",
+  "LOTLINE_MAP_IMAGERY_URL",
+  "LOTLINE_MAP_IMAGERY_ATTRIBUTION",
 ] as const;
 
 export function flagName(variable: string): string {
@@ -109,6 +115,8 @@ export function loadConfig(env: Settings, overrides: Settings = {}): Config {
       perIp: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_IP", 100, 0),
       windowSeconds: integer(read, "LOTLINE_AUTH_FAILURE_WINDOW", 900, 1),
     },
+    mapImageryUrl: tileTemplate(read, "LOTLINE_MAP_IMAGERY_URL"),
+    mapImageryAttribution: read("LOTLINE_MAP_IMAGERY_ATTRIBUTION") ?? null,
   };
 }
 
@@ -138,6 +146,30 @@ function origin(read: Reader, name: string, fallback: string): string {
     throw new ConfigError(name, "must not carry credentials, a query or a fragment");
   }
   return url.href.replace(/\/+$/, "");
+}
+
+/**
+ * An optional XYZ tile URL template such as `https://tiles.example.com/{z}/{x}/{y}.png`: http(s), no
+ * credentials (the pages publish it to every browser), and every one of `{z}`, `{x}` and `{y}`.
+ */
+function tileTemplate(read: Reader, name: string): string | null {
+  const raw = read(name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `expected an absolute http(s) URL template, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(name, `expected an http or https URL template, got "${raw}"`);
+  }
+  if (url.username || url.password) throw new ConfigError(name, "must not carry credentials");
+  const missing = ["{z}", "{x}", "{y}"].filter((placeholder) => !raw.includes(placeholder));
+  if (missing.length > 0) {
+    throw new ConfigError(name, `an XYZ template needs {z}, {x} and {y}; "${raw}" lacks ${missing.join(", ")}`);
+  }
+  return raw;
 }
 
 function databaseUrl(read: Reader, name: string): string {

@@ -11,6 +11,7 @@ import { migrateToLatest } from "./migrate.js";
 const TABLES = [
   "instance_settings",
   "organizations",
+  "custom_fields",
   "api_clients",
   "iframe_keys",
   "registrations",
@@ -88,7 +89,7 @@ describe("migrateToLatest", () => {
   it("applies every migration to an empty database, and nothing the second time", async () => {
     const database = opened(await fresh());
     expect(await tableNames(database)).toEqual([]);
-    expect(await migrateToLatest(database)).toEqual(["0001-foundation", "0002-geodata", "0003-orders"]);
+    expect(await migrateToLatest(database)).toEqual(["0001-foundation", "0002-geodata", "0003-orders", "0004-custom-fields"]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
 
@@ -116,8 +117,8 @@ describe("migrateToLatest", () => {
   it("migrates two deployments side by side (PostgreSQL: two schemas of one database), each with its own key", async () => {
     const a = opened(await fresh());
     const b = opened(await fresh());
-    expect(await migrateToLatest(a)).toEqual(["0001-foundation", "0002-geodata", "0003-orders"]);
-    expect(await migrateToLatest(b)).toEqual(["0001-foundation", "0002-geodata", "0003-orders"]);
+    expect(await migrateToLatest(a)).toEqual(["0001-foundation", "0002-geodata", "0003-orders", "0004-custom-fields"]);
+    expect(await migrateToLatest(b)).toEqual(["0001-foundation", "0002-geodata", "0003-orders", "0004-custom-fields"]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);
     expect((await digestKeys(a))[0]?.value).not.toBe((await digestKeys(b))[0]?.value);

@@ -25,6 +25,7 @@ export interface Schema {
   jobs: JobTable;
   webhook_events: WebhookEventTable;
   webhook_attempts: WebhookAttemptTable;
+  custom_fields: CustomFieldTable;
 }
 
 /** Values created once per deployment, such as the key that secret digests are made with. */
@@ -284,4 +285,15 @@ export interface WebhookAttemptTable {
   status_code: number | null;
   error: string | null;
   response_excerpt: string | null;
+}
+
+/** A policy field an organization defines for its orders; `position` orders a form's fields. */
+export interface CustomFieldTable {
+  org_id: string;
+  key: string;
+  label: string;
+  type: "text" | "number" | "date" | "boolean";
+  required: number;
+  position: number;
+  created_at: number;
 }

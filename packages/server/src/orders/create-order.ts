@@ -1,20 +1,21 @@
 import type { OrderAccepted, OrderRequest } from "@lotline/contract";
 import type { Kysely, Transaction } from "kysely";
+import { isCalendarDate } from "../calendar-date.js";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { enqueueJob } from "../jobs/index.js";
-import { listCallbackPrefixes } from "../tenancy/callback-prefixes.js";
+import { checkCustomFields, listCustomFields } from "../tenancy/custom-fields.js";
 import { resolveProductMatrix } from "../tenancy/product-matrices.js";
 import { newId } from "../tenancy/secrets.js";
-import { callbackUrlAllowed } from "../webhooks/index.js";
+import { requireRegisteredCallback } from "../webhooks/require-registered-callback.js";
 
 export const PROCESS_ORDER_JOB = "process_order";
 
 /**
  * Places an order: checks what the schema cannot (one of address and location, a real calendar date, a registered
- * callback, the organization's matrix), creates or reuses the property record (by external id), and writes the
- * order and its processing job in one transaction — so the order exists if and only if it will be processed.
- * `inTransaction` runs inside that same transaction, for the caller's own bookkeeping (idempotency).
+ * callback, the organization's matrix and custom fields), creates or reuses the property record (by external id),
+ * and writes the order and its processing job in one transaction — so the order exists if and only if it will be
+ * processed. `inTransaction` runs inside that same transaction, for the caller's own bookkeeping (idempotency).
  */
 export async function createOrder(
   db: Kysely<Schema>,
@@ -28,15 +29,8 @@ export async function createOrder(
   if (request.renewal_date !== undefined && !isCalendarDate(request.renewal_date)) {
     throw new InvalidInputError("invalid_renewal_date", `renewal_date ${request.renewal_date} is not a calendar date`);
   }
-  if (request.callback_url !== undefined) {
-    const prefixes = await listCallbackPrefixes(db, orgId);
-    if (!callbackUrlAllowed(request.callback_url, prefixes)) {
-      throw new InvalidInputError(
-        "callback_url_not_registered",
-        "callback_url does not start with one of the organization's registered callback prefixes",
-      );
-    }
-  }
+  if (request.callback_url !== undefined) await requireRegisteredCallback(db, orgId, request.callback_url);
+  checkCustomFields(await listCustomFields(db, orgId), request.custom_fields);
   const matrix = await resolveProductMatrix(db, orgId, request.product_matrix_id).catch((error: unknown) => {
     if (error instanceof NotFoundError) throw new InvalidInputError(error.code, error.message);
     throw error;
@@ -103,11 +97,4 @@ async function upsertProperty(
     .returning("property_id")
     .executeTakeFirstOrThrow();
   return created.property_id;
-}
-
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }

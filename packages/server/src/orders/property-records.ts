@@ -1,31 +1,20 @@
+import type {
+  OrderStatus,
+  PolicyBuilding,
+  PropertyBuilding,
+  PropertyRecord,
+  PropertyRecordList,
+} from "@lotline/contract";
 import type { Kysely, Selectable } from "kysely";
 import type { PropertyTable, Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 
 /**
- * The property record of DESIGN.md §6: where the property is, its parcel and buildings, the computed products
- * (`data`) and the layers' findings (`third_party`), the policy fields given with its orders, and its orders.
+ * The property record of DESIGN.md §6 (the contract's `PropertyRecord`): where the property is, its parcel and
+ * buildings, the computed products (`data`) and the layers' findings (`third_party`), the policy fields given with
+ * its orders, the insured buildings chosen for the policy, and its orders.
  */
-export interface PropertyRecord {
-  property_id: number;
-  address: string | null;
-  location: { lat: number; lon: number } | null;
-  parcel: unknown;
-  buildings: unknown[];
-  data: Record<string, unknown>;
-  third_party: unknown;
-  policy: {
-    external_id: string | null;
-    secondary_external_id: string | null;
-    insured_name: string | null;
-    renewal_date: string | null;
-    premium_amount: number | null;
-    custom_fields: Record<string, unknown>;
-  };
-  policy_buildings: unknown[];
-  orders: Array<{ order_id: string; status: string; reason?: string; created_at: string; completed_at?: string }>;
-  updated_at: string;
-}
+export type { PropertyRecord };
 
 /** What processing an order stores on the property: the products it computed, by name. */
 export interface StoredRecord {
@@ -61,7 +50,7 @@ export async function findPropertiesByExternalId(
   externalId: string,
   limit: number,
   cursor?: string,
-): Promise<{ data: PropertyRecord[]; next_cursor: string | null }> {
+): Promise<PropertyRecordList> {
   let query = db
     .selectFrom("properties")
     .select("property_id")
@@ -85,14 +74,14 @@ function present(
   row: Selectable<PropertyTable>,
   orders: Array<{
     order_id: string;
-    status: string;
+    status: OrderStatus;
     reason: string | null;
     created_at: number;
     completed_at: number | null;
   }>,
 ): PropertyRecord {
   const products = (row.record ? (JSON.parse(row.record) as StoredRecord).products : {}) as Record<string, unknown>;
-  const structures = products.structures as { structures?: unknown[] } | undefined;
+  const structures = products.structures as { structures?: PropertyBuilding[] } | undefined;
   return {
     property_id: row.property_id,
     address: row.address,
@@ -109,7 +98,7 @@ function present(
       premium_amount: row.premium_amount,
       custom_fields: JSON.parse(row.custom_fields),
     },
-    policy_buildings: JSON.parse(row.policy_buildings),
+    policy_buildings: JSON.parse(row.policy_buildings) as PolicyBuilding[],
     orders: orders.map((order) => ({
       order_id: order.order_id,
       status: order.status,

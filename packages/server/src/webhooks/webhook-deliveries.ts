@@ -1,6 +1,6 @@
 import type { WebhookDelivery, WebhookDeliveryList } from "@lotline/contract";
-import type { Kysely } from "kysely";
-import type { Schema, WebhookEventStatus } from "../db/schema.js";
+import type { Kysely, Selectable } from "kysely";
+import type { Schema, WebhookAttemptTable, WebhookEventStatus, WebhookEventTable } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { enqueueJob } from "../jobs/index.js";
 import { DELIVER_WEBHOOK_JOB } from "./webhook-events.js";
@@ -42,28 +42,56 @@ export async function listWebhookDeliveries(
     : [];
   const last = page.at(-1);
   return {
-    data: page.map((event) => ({
-      webhook_id: event.event_id,
-      type: event.type,
-      url: event.url,
-      status: event.status,
-      created_at: new Date(event.created_at).toISOString(),
-      delivered_at: event.delivered_at === null ? null : new Date(event.delivered_at).toISOString(),
-      payload: JSON.parse(event.body),
-      attempts: attempts
-        .filter((attempt) => attempt.event_id === event.event_id)
-        .map((attempt) => ({
-          attempted_at: new Date(attempt.attempted_at).toISOString(),
-          duration_ms: attempt.duration_ms,
-          status_code: attempt.status_code,
-          error: attempt.error,
-          response_excerpt: attempt.response_excerpt,
-        })),
-    })) satisfies WebhookDelivery[],
+    data: page.map((event) =>
+      presentDelivery(
+        event,
+        attempts.filter((attempt) => attempt.event_id === event.event_id),
+      ),
+    ),
     next_cursor:
       events.length > limit && last
         ? Buffer.from(JSON.stringify([last.created_at, last.event_id])).toString("base64url")
         : null,
+  };
+}
+
+/** One of the organization's webhook events with every delivery attempt; another organization's is not found. */
+export async function getWebhookDelivery(db: Kysely<Schema>, orgId: string, eventId: string): Promise<WebhookDelivery> {
+  const event = await db
+    .selectFrom("webhook_events")
+    .selectAll()
+    .where("org_id", "=", orgId)
+    .where("event_id", "=", eventId)
+    .executeTakeFirst();
+  if (!event) throw new NotFoundError("webhook_delivery_not_found", `no webhook delivery ${eventId}`);
+  const attempts = await db
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where("event_id", "=", eventId)
+    .orderBy("attempt_id")
+    .execute();
+  return presentDelivery(event, attempts);
+}
+
+function presentDelivery(
+  event: Selectable<WebhookEventTable>,
+  attempts: ReadonlyArray<Selectable<WebhookAttemptTable>>,
+): WebhookDelivery {
+  return {
+    webhook_id: event.event_id,
+    type: event.type,
+    url: event.url,
+    status: event.status,
+    created_at: new Date(event.created_at).toISOString(),
+    delivered_at: event.delivered_at === null ? null : new Date(event.delivered_at).toISOString(),
+    payload: JSON.parse(event.body),
+    attempts: attempts.map((attempt) => ({
+      attempted_at: new Date(attempt.attempted_at).toISOString(),
+      duration_ms: attempt.duration_ms,
+      status_code: attempt.status_code,
+      error: attempt.error,
+      response_excerpt: attempt.response_excerpt,
+    })),
   };
 }
 

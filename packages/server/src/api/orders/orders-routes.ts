@@ -1,18 +1,9 @@
 import { Order, OrderAccepted, OrderList, OrderRequest, type OrderStatus, Problem } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { HttpProblem } from "../../http/problem.js";
-import { createOrder } from "../../orders/create-order.js";
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  requestHash,
-} from "../../orders/idempotency.js";
 import { getOrder, listOrders } from "../../orders/order-queries.js";
 import type { Services } from "../../services.js";
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+import { IdempotencyKeyHeaders, replyPlacedOrder } from "./place-order-reply.js";
 
 const ListQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal("processing"), Type.Literal("complete"), Type.Literal("failed")])),
@@ -37,41 +28,12 @@ export function registerOrdersRoutes(app: FastifyInstance, services: Services): 
           "the first request runs, 409.",
         tags: ["orders"],
         security: [{ bearer: [] }],
-        headers: Type.Object({ "idempotency-key": Type.Optional(Type.String()) }),
+        headers: IdempotencyKeyHeaders,
         body: OrderRequest,
         response: { 202: OrderAccepted, "4xx": Problem },
       },
     },
-    async (request, reply) => {
-      const orgId = request.caller.orgId;
-      const key = request.headers["idempotency-key"];
-      const accepted = (location: string) => reply.code(202).header("location", `/v1/orders/${location}`);
-      if (key === undefined) {
-        const order = await createOrder(db, orgId, request.body);
-        services.nudgeWorkers();
-        return accepted(order.order_id).send(order);
-      }
-      if (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)) {
-        throw new HttpProblem(
-          400,
-          "invalid_idempotency_key",
-          "Bad Request",
-          "Idempotency-Key is 1 to 255 printable ASCII characters",
-        );
-      }
-      const replay = await claimIdempotencyKey(db, orgId, key, requestHash(request.body));
-      if (replay) return reply.code(replay.statusCode).header("idempotent-replayed", "true").send(replay.body);
-      try {
-        const order = await createOrder(db, orgId, request.body, (trx, answer) =>
-          completeIdempotencyKey(trx, orgId, key, 202, answer),
-        );
-        services.nudgeWorkers();
-        return accepted(order.order_id).send(order);
-      } catch (error) {
-        await releaseIdempotencyKey(db, orgId, key);
-        throw error;
-      }
-    },
+    async (request, reply) => replyPlacedOrder(services, request.caller.orgId, request, reply, "/v1/orders"),
   );
 
   app.get<{ Params: { order_id: string } }>(

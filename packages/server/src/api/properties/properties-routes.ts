@@ -1,4 +1,4 @@
-import { Problem } from "@lotline/contract";
+import { Problem, PropertyRecord, PropertyRecordList } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { findPropertiesByExternalId, getPropertyRecord } from "../../orders/property-records.js";
@@ -14,7 +14,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, { db }: Services)
         tags: ["properties"],
         security: [{ bearer: [] }],
         params: Type.Object({ property_id: Type.Integer({ minimum: 1 }) }),
-        response: { "4xx": Problem },
+        response: { 200: PropertyRecord, "4xx": Problem },
       },
     },
     async (request) => getPropertyRecord(db, request.caller.orgId, request.params.property_id),
@@ -32,7 +32,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, { db }: Services)
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
           cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
         }),
-        response: { "4xx": Problem },
+        response: { 200: PropertyRecordList, "4xx": Problem },
       },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import type { IframeTokenResponse } from "@lotline/contract";
 import type { Config } from "../../config/config.js";
 import type { SigningKeys } from "../keys/signing-keys.js";
-import { InvalidTokenError, signJwt, type TokenKind, verifyJwt } from "./jwt.js";
+import { ExpiredTokenError, InvalidTokenError, signJwt, type TokenKind, verifyJwt } from "./jwt.js";
 
 /**
  * The embeddable pages' tokens. Their own `typ` and audience keep them out of the data API, and keep data API
@@ -28,9 +28,32 @@ export interface IframeSession {
   expiresAt: number;
 }
 
-/** Throws {@link InvalidTokenError} unless `token` is a live iframe token; returns its organization and expiry. */
+/**
+ * A genuine iframe token of ours that has expired; `orgId` says whose it was, so `/login` can tell that
+ * organization's host page. Still an {@link InvalidTokenError}: every check that refuses tokens refuses it.
+ */
+export class ExpiredIframeTokenError extends ExpiredTokenError {
+  override name = "ExpiredIframeTokenError";
+
+  constructor(
+    claims: ExpiredTokenError["claims"],
+    readonly orgId: string,
+  ) {
+    super(claims);
+  }
+}
+
+/**
+ * Throws {@link InvalidTokenError} unless `token` is a live iframe token; returns its organization and expiry.
+ * A genuine token whose only fault is its expiry throws {@link ExpiredIframeTokenError}.
+ */
 export async function verifyIframeToken(keys: SigningKeys, config: Config, token: string): Promise<IframeSession> {
-  const payload = await verifyJwt(keys, iframeTokenKind(config), token);
+  const payload = await verifyJwt(keys, iframeTokenKind(config), token).catch((error: unknown) => {
+    if (error instanceof ExpiredTokenError && typeof error.claims.org_id === "string") {
+      throw new ExpiredIframeTokenError(error.claims, error.claims.org_id);
+    }
+    throw error;
+  });
   if (typeof payload.org_id !== "string") throw new InvalidTokenError("the token lacks org_id");
   return { orgId: payload.org_id, expiresAt: payload.exp as number };
 }

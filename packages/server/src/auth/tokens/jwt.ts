@@ -37,8 +37,21 @@ export class InvalidTokenError extends Error {
 }
 
 /**
+ * A token whose one fault is its age: its signature, algorithm, `typ`, issuer and audience were all accepted
+ * (jose checks those before the expiry), so its claims are genuine and say whom it was for.
+ */
+export class ExpiredTokenError extends InvalidTokenError {
+  override name = "ExpiredTokenError";
+
+  constructor(readonly claims: JWTPayload) {
+    super("the token has expired");
+  }
+}
+
+/**
  * Verifies signature, algorithm (RS256 only: `none` and HMAC-with-the-public-key are refused), `typ`, issuer,
- * audience and lifetime. Throws {@link InvalidTokenError}.
+ * audience and lifetime. Throws {@link InvalidTokenError}; {@link ExpiredTokenError} when only the lifetime is
+ * wrong.
  */
 export async function verifyJwt(keys: SigningKeys, kind: TokenKind, token: string): Promise<JWTPayload> {
   try {
@@ -60,6 +73,8 @@ export async function verifyJwt(keys: SigningKeys, kind: TokenKind, token: strin
     );
     return payload;
   } catch (error) {
+    // Only the `exp` check throws JWTExpired here (no maxTokenAge is set), and jose runs it after every other.
+    if (error instanceof errors.JWTExpired && error.claim === "exp") throw new ExpiredTokenError(error.payload);
     throw new InvalidTokenError(describe(error));
   }
 }

@@ -1,0 +1,34 @@
+import { bboxPolygon } from "../geometry/bbox-polygon.js";
+import { intersects } from "../geometry/index.js";
+import { type LayerFeature, toLayerFeature } from "../store/geo-rows.js";
+import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
+import type { BBox } from "../types.js";
+import { type Capped, collectMatches } from "./collect-matches.js";
+
+/** The features of the given layers meeting a box (touching counts), in id order, at most `limit` of them. */
+export async function layerFeaturesMeetingBBox(
+  { db, dialect }: GeoSource,
+  datasetIds: readonly number[],
+  bbox: BBox,
+  limit: number,
+): Promise<Capped<LayerFeature>> {
+  if (datasetIds.length === 0) return { items: [], truncated: false };
+  const area = bboxPolygon(bbox);
+  return collectMatches(
+    async (afterId, batch) =>
+      (
+        await db
+          .selectFrom("layer_features")
+          .selectAll()
+          .where("dataset_id", "in", [...datasetIds])
+          .where(bboxMeets(dialect, "layer_features", bbox))
+          .where("feature_id", ">", afterId)
+          .orderBy("feature_id")
+          .limit(batch)
+          .execute()
+      ).map(toLayerFeature),
+    (feature) => feature.featureId,
+    (feature) => intersects(feature.geometry, area),
+    limit,
+  );
+}
