@@ -4,6 +4,7 @@ export * from "./custom-fields.js";
 export * from "./embed.js";
 export * from "./me.js";
 export * from "./messages.js";
+export * from "./order-failures.js";
 export * from "./orders.js";
 export * from "./problem.js";
 export * from "./properties.js";

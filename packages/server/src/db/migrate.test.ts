@@ -89,7 +89,12 @@ describe("migrateToLatest", () => {
   it("applies every migration to an empty database, and nothing the second time", async () => {
     const database = opened(await fresh());
     expect(await tableNames(database)).toEqual([]);
-    expect(await migrateToLatest(database)).toEqual(["0001-foundation", "0002-geodata", "0003-orders", "0004-custom-fields"]);
+    expect(await migrateToLatest(database)).toEqual([
+      "0001-foundation",
+      "0002-geodata",
+      "0003-orders",
+      "0004-custom-fields",
+    ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
 
