@@ -117,4 +117,19 @@ describe("orders and footprints placed through the pages", () => {
       .executeTakeFirstOrThrow();
     expect(Number(building.parcel_id)).toBe(address.parcelId);
   }, 90_000);
+
+  it("uses no cookie or web storage: the flows above left nothing behind (the profile blocks third-party cookies)", async () => {
+    expect(await env.chromium.context.cookies()).toEqual([]);
+    const frame = await host.frame();
+    const leftBehind = await frame.evaluate(() => {
+      // Runs in the page; the tests' type library has no DOM.
+      const page = globalThis as unknown as {
+        document: { cookie: string };
+        localStorage: { length: number };
+        sessionStorage: { length: number };
+      };
+      return [page.document.cookie, page.localStorage.length, page.sessionStorage.length];
+    });
+    expect(leftBehind).toEqual(["", 0, 0]);
+  });
 });

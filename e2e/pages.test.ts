@@ -45,6 +45,15 @@ describe("the embeddable pages in a browser", () => {
       expect(canvas?.width).toBeGreaterThan(200);
       expect(canvas?.height).toBeGreaterThan(200);
       expect((await host.messages()).filter((message) => message.type === "service-error")).toEqual([]);
+      if (name === "footprint-selection") {
+        // Each footprint carries the number its checkbox is labelled with.
+        const labels = await host
+          .frameLocator()
+          .getByRole("checkbox")
+          .evaluateAll((boxes) => boxes.length);
+        const numbers = await host.frameLocator().locator(".map__building-number").allTextContents();
+        expect(numbers).toEqual(Array.from({ length: labels }, (_, index) => String(index + 1)));
+      }
       const file = TEST_DIALECT === "sqlite" ? `${name}.png` : `${name}-${TEST_DIALECT}.png`;
       await host.page.locator("#lotline-frame").screenshot({ path: artifactPath(file) });
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
@@ -23,9 +23,15 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
-/** Chromium with a fresh profile (no cookies, storage or cache from an earlier run), deleted on close. */
+/**
+ * Chromium with a fresh profile (no cookies, storage or cache from an earlier run), deleted on close. The profile
+ * blocks third-party cookies, as more and more browsers do by default: the framed pages must work without them.
+ */
 export async function launchChromium(): Promise<Chromium> {
   const profile = mkdtempSync(join(tmpdir(), "lotline-chromium-"));
+  mkdirSync(join(profile, "Default"));
+  // Chromium's own setting for "Block third-party cookies" (1).
+  writeFileSync(join(profile, "Default", "Preferences"), JSON.stringify({ profile: { cookie_controls_mode: 1 } }));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     // Headless through the argument above, so the browser runs with exactly these flags.

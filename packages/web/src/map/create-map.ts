@@ -78,6 +78,7 @@ export async function createMap(container: HTMLElement, { settings, api }: Creat
   const attribution = createAttribution(map);
   const stopContext = loadContextOnMove(map, api, (context) => attribution.update({ context }));
   let pin: Marker | undefined;
+  let numbers: Marker[] = [];
 
   return {
     map,
@@ -97,6 +98,12 @@ export async function createMap(container: HTMLElement, { settings, api }: Creat
             selected: building.selected,
           }),
         ),
+      );
+      for (const marker of numbers) marker.remove();
+      numbers = buildings.flatMap(({ label }) =>
+        label
+          ? [new Marker({ element: numberBadge(label.number) }).setLngLat([label.at.lon, label.at.lat]).addTo(map)]
+          : [],
       );
     },
     showPin(location) {
@@ -140,6 +147,15 @@ export async function createMap(container: HTMLElement, { settings, api }: Creat
       map.remove();
     },
   };
+}
+
+/** A building's number drawn as HTML over the map (the style has no glyphs to draw text with); clicks pass through. */
+function numberBadge(value: number): HTMLElement {
+  const badge = document.createElement("span");
+  badge.className = "map__building-number";
+  badge.textContent = String(value);
+  badge.setAttribute("aria-hidden", "true");
+  return badge;
 }
 
 function feature(geometry: GeoJsonArea, properties: Record<string, unknown>): Feature {

@@ -8,4 +8,6 @@ export interface SubjectBuilding {
   primary: boolean;
   /** Selected by the user, or insured by the policy (drawn highlighted). */
   selected: boolean;
+  /** Shown on the footprint, matching the building's number in the page's list; none when the page lists none. */
+  label?: { number: number; at: { lat: number; lon: number } };
 }

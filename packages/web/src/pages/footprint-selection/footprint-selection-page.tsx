@@ -49,6 +49,7 @@ export function FootprintSelectionPage({ context, params }: { context: PageConte
         footprint: building.footprint,
         primary: building.role === "primary_dwelling",
         selected: selection.has(building.building_id),
+        label: { number: building.number, at: building.centroid },
       })),
     [lot, selection],
   );
