@@ -362,7 +362,7 @@ async function main() {
         result.p90.toFixed(0),
         result.min.toFixed(0),
         result.first.toFixed(0),
-        i === 0 ? "" : `${(result.median / baseline).toFixed(2)} × 0`,
+        i === 0 ? "" : `${(result.median / baseline).toFixed(2)} ×`,
       ]),
     );
 
