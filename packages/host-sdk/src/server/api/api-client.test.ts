@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../errors/api-error.js";
+import type { TokenProvider } from "../tokens/token-provider.js";
+import { createApiClient } from "./api-client.js";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string | undefined;
+}
+
+/** A data API double answering from a queue; records every request. */
+function api(...answers: Array<() => Response>) {
+  const seen: Seen[] = [];
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    seen.push({
+      method: init?.method ?? "GET",
+      url: String(url),
+      headers: new Headers(init?.headers),
+      body: init?.body === undefined ? undefined : String(init.body),
+    });
+    const answer = answers.shift();
+    if (!answer) throw new Error("no answer queued");
+    return answer();
+  });
+  return { fetch, seen };
+}
+
+/** Tokens tok-1, tok-2, … advancing on each invalidate. */
+function fakeTokens(): TokenProvider & { invalidated: string[] } {
+  let current = 1;
+  const invalidated: string[] = [];
+  return {
+    invalidated,
+    getToken: async () => `tok-${current}`,
+    invalidate: async (token) => {
+      invalidated.push(String(token));
+      current += 1;
+    },
+  };
+}
+
+const ORDER = {
+  order_id: "ord_1",
+  property_id: 7,
+  status: "complete" as const,
+  product_matrix_id: "pm_1",
+  created_at: "2026-11-22T10:00:00.000Z",
+};
+const ok =
+  (body: unknown, status = 200) =>
+  () =>
+    Response.json(body, { status });
+const problem =
+  (status: number, code: string, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify({ type: "about:blank", title: "No", status, code, detail: `because ${code}` }), {
+      status,
+      headers: { "content-type": "application/problem+json", ...headers },
+    });
+
+describe("createApiClient", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date", "performance", "setTimeout", "clearTimeout"] });
+    vi.setSystemTime(Date.UTC(2026, 10, 22, 12));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("sends the bearer token and the query, and returns the typed body", async () => {
+    const { fetch, seen } = api(ok({ data: [ORDER], next_cursor: null }));
+    const client = createApiClient({ baseUrl: "https://lotline.example/", tokens: fakeTokens(), fetch });
+    const page = await client.listOrders({ status: "complete", limit: 10, cursor: undefined });
+    expect(page.data[0]?.order_id).toBe("ord_1");
+    expect(seen[0]?.url).toBe("https://lotline.example/v1/orders?status=complete&limit=10");
+    expect(seen[0]?.headers.get("authorization")).toBe("Bearer tok-1");
+  });
+
+  it("encodes path segments", async () => {
+    const { fetch, seen } = api(ok(ORDER));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    await client.getOrder("ord/../1");
+    expect(seen[0]?.url).toBe("https://lotline.example/v1/orders/ord%2F..%2F1");
+  });
+
+  it("turns problem+json into an ApiError with status, code and detail", async () => {
+    const { fetch } = api(problem(404, "not_found"));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const error = await client.getProperty(99).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "not_found", detail: "because not_found", title: "No" });
+  });
+
+  it("names the status when the error body is not a problem", async () => {
+    const { fetch } = api(() => new Response("<html>bad gateway</html>", { status: 502 }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    await expect(client.me()).rejects.toMatchObject({ status: 502, code: "http_502" });
+  });
+
+  it("waits the seconds Retry-After gives on a 429, then retries", async () => {
+    const { fetch } = api(problem(429, "rate_limited", { "retry-after": "7" }), ok(ORDER));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const result = client.getOrder("ord_1");
+    await vi.advanceTimersByTimeAsync(6_999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect((await result).status).toBe("complete");
+  });
+
+  it("waits until the HTTP date Retry-After gives on a 503", async () => {
+    const later = new Date(Date.now() + 30_000).toUTCString();
+    const { fetch } = api(problem(503, "unavailable", { "retry-after": later }), ok(ORDER));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const result = client.getOrder("ord_1");
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await result).order_id).toBe("ord_1");
+  });
+
+  it("caps the wait and gives up after maxRetries with the last error", async () => {
+    const { fetch } = api(
+      problem(429, "rate_limited", { "retry-after": "86400" }),
+      problem(429, "rate_limited", { "retry-after": "86400" }),
+      problem(429, "rate_limited", { "retry-after": "86400" }),
+    );
+    const client = createApiClient({
+      baseUrl: "https://lotline.example",
+      tokens: fakeTokens(),
+      fetch,
+      maxRetries: 2,
+      maxRetryDelayMs: 10_000,
+    });
+    const result = client.me().catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(await result).toMatchObject({ status: 429, code: "rate_limited" });
+  });
+
+  it("backs off exponentially when a 503 gives no Retry-After", async () => {
+    const { fetch } = api(problem(503, "unavailable"), problem(503, "unavailable"), ok(ORDER));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const result = client.getOrder("ord_1");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await result).order_id).toBe("ord_1");
+  });
+
+  it("does not retry other errors", async () => {
+    const { fetch } = api(problem(500, "internal"));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    await expect(client.me()).rejects.toMatchObject({ status: 500 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("on a 401 invalidates the refused token once and retries with a fresh one", async () => {
+    const tokens = fakeTokens();
+    const { fetch, seen } = api(problem(401, "invalid_token"), ok(ORDER));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens, fetch });
+    expect((await client.getOrder("ord_1")).order_id).toBe("ord_1");
+    expect(tokens.invalidated).toEqual(["tok-1"]);
+    expect(seen.map((request) => request.headers.get("authorization"))).toEqual(["Bearer tok-1", "Bearer tok-2"]);
+  });
+
+  it("gives up on a second 401", async () => {
+    const tokens = fakeTokens();
+    const { fetch } = api(problem(401, "invalid_token"), problem(401, "invalid_token"));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens, fetch });
+    await expect(client.me()).rejects.toMatchObject({ status: 401, code: "invalid_token" });
+    expect(tokens.invalidated).toEqual(["tok-1"]);
+  });
+
+  it("sends one Idempotency-Key with an order and keeps it across retries", async () => {
+    const { fetch, seen } = api(
+      problem(503, "unavailable", { "retry-after": "1" }),
+      problem(401, "invalid_token"),
+      ok({ order_id: "ord_1", property_id: 7, status: "processing" }, 202),
+    );
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const placed = client.createOrder({ address: "1 Main St, Springfield, IL", external_id: "POL-1" });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await placed).toEqual({ order_id: "ord_1", property_id: 7, status: "processing" });
+    const keys = seen.map((request) => request.headers.get("idempotency-key"));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys)).toEqual(new Set([keys[0]]));
+    expect(seen.every((request) => request.method === "POST")).toBe(true);
+    expect(seen.every((request) => request.headers.get("content-type") === "application/json")).toBe(true);
+    expect(new Set(seen.map((request) => request.body))).toEqual(
+      new Set([JSON.stringify({ address: "1 Main St, Springfield, IL", external_id: "POL-1" })]),
+    );
+  });
+
+  it("uses a new key per order, or the caller's own", async () => {
+    const placed = () => ok({ order_id: "ord_1", property_id: 7, status: "processing" }, 202);
+    const { fetch, seen } = api(placed(), placed(), placed());
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    await client.createOrder({ address: "1 Main St" });
+    await client.createOrder({ address: "1 Main St" });
+    await client.createOrder({ address: "1 Main St" }, { idempotencyKey: "policy-tx-42" });
+    const keys = seen.map((request) => request.headers.get("idempotency-key"));
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBe("policy-tx-42");
+  });
+});

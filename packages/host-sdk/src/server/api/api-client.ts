@@ -1,0 +1,121 @@
+import type { TokenProvider } from "../tokens/token-provider.js";
+import type {
+  AddressSearchQuery,
+  AddressSearchResult,
+  CustomFieldList,
+  Me,
+  Order,
+  OrderList,
+  OrderListQuery,
+  PlacedOrder,
+  PlaceOrderRequest,
+  ProductMatrixList,
+  PropertyList,
+  PropertyListQuery,
+  PropertyRecord,
+  WebhookDeliveryList,
+  WebhookDeliveryListQuery,
+} from "./api-shapes.js";
+import { sendRequest, type Transport } from "./send-request.js";
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /** The data API address ({base_url}), without `/v1`. */
+  baseUrl: string;
+  /** Where bearer tokens come from: a {@link createTokenProvider} shared by all clients of a process. */
+  tokens: TokenProvider;
+  /** The fetch to use. Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Retries of a request answered 429 or 503. Default 3. */
+  maxRetries?: number;
+  /** The longest wait before a retry, whatever `Retry-After` says, in milliseconds. Default 60 000. */
+  maxRetryDelayMs?: number;
+}
+
+/** Options of {@link ApiClient.createOrder}. */
+export interface CreateOrderOptions {
+  /**
+   * The `Idempotency-Key` to send. Default: a random UUID, reused by this call's retries. Pass your own (an id of
+   * the policy transaction, say) to make retries of your own job safe too: the server replays the first answer
+   * for 24 hours.
+   */
+  idempotencyKey?: string;
+}
+
+/** The data API, typed by the server's OpenAPI document. Every method throws {@link ApiError} on an error answer. */
+export interface ApiClient {
+  /** `GET /v1/me`: who the credentials belong to. */
+  me(): Promise<Me>;
+  /** `GET /v1/addresses`: address candidates for what a user typed. */
+  searchAddresses(query: AddressSearchQuery): Promise<AddressSearchResult>;
+  /** `GET /v1/product-matrices`: the product matrices an order may name. */
+  listProductMatrices(): Promise<ProductMatrixList>;
+  /** `GET /v1/custom-fields`: the custom policy fields an order may carry. */
+  listCustomFields(): Promise<CustomFieldList>;
+  /** `POST /v1/orders` with an `Idempotency-Key`: the order is then processed in the background. */
+  createOrder(order: PlaceOrderRequest, options?: CreateOrderOptions): Promise<PlacedOrder>;
+  /** `GET /v1/orders/{order_id}`. */
+  getOrder(orderId: string): Promise<Order>;
+  /** `GET /v1/orders`: newest first, a page at a time (`next_cursor`). */
+  listOrders(query?: OrderListQuery): Promise<OrderList>;
+  /** `GET /v1/properties/{property_id}`: the property record with its data. */
+  getProperty(propertyId: number): Promise<PropertyRecord>;
+  /** `GET /v1/properties?external_id=`: the property records with a policy's external id. */
+  listProperties(query: PropertyListQuery): Promise<PropertyList>;
+  /** `GET /v1/webhook-deliveries`: events sent to callback URLs, with every attempt. */
+  listWebhookDeliveries(query?: WebhookDeliveryListQuery): Promise<WebhookDeliveryList>;
+  /** `POST /v1/webhook-deliveries/{webhook_id}/redeliver`: sends an event again, with the same `webhook-id`. */
+  redeliverWebhook(webhookId: string): Promise<void>;
+}
+
+/**
+ * A client of the data API. It takes bearer tokens from `tokens`, retries 429 and 503 as `Retry-After` asks,
+ * renews the token once on a 401, and sends an `Idempotency-Key` with every order so a retried order is placed
+ * once.
+ *
+ * @example
+ * ```ts
+ * const api = createApiClient({ baseUrl: "https://lotline.example", tokens });
+ * const { order_id, property_id } = await api.createOrder({
+ *   address: "12 Oak Street, Springfield, IL",
+ *   external_id: "POL-1234",
+ * });
+ * // …later, or when the order.complete webhook arrives:
+ * const property = await api.getProperty(property_id);
+ * ```
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const transport: Transport = {
+    baseUrl: options.baseUrl,
+    tokens: options.tokens,
+    fetch: options.fetch ?? globalThis.fetch,
+    maxRetries: options.maxRetries ?? 3,
+    maxRetryDelayMs: options.maxRetryDelayMs ?? 60_000,
+  };
+  // The server's types are its contract; the request layer returns parsed JSON of that shape.
+  const get = <T>(path: string, query?: Record<string, string | number | undefined>) =>
+    sendRequest(transport, { method: "GET", path, query }) as Promise<T>;
+  const segment = encodeURIComponent;
+
+  return {
+    me: () => get<Me>("/v1/me"),
+    searchAddresses: (query) => get<AddressSearchResult>("/v1/addresses", query),
+    listProductMatrices: () => get<ProductMatrixList>("/v1/product-matrices"),
+    listCustomFields: () => get<CustomFieldList>("/v1/custom-fields"),
+    createOrder: (order, { idempotencyKey = crypto.randomUUID() } = {}) =>
+      sendRequest(transport, {
+        method: "POST",
+        path: "/v1/orders",
+        body: order,
+        headers: { "idempotency-key": idempotencyKey },
+      }) as Promise<PlacedOrder>,
+    getOrder: (orderId) => get<Order>(`/v1/orders/${segment(orderId)}`),
+    listOrders: (query) => get<OrderList>("/v1/orders", query),
+    getProperty: (propertyId) => get<PropertyRecord>(`/v1/properties/${segment(String(propertyId))}`),
+    listProperties: (query) => get<PropertyList>("/v1/properties", query),
+    listWebhookDeliveries: (query) => get<WebhookDeliveryList>("/v1/webhook-deliveries", query),
+    redeliverWebhook: async (webhookId) => {
+      await sendRequest(transport, { method: "POST", path: `/v1/webhook-deliveries/${segment(webhookId)}/redeliver` });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { IframeTokenError } from "../errors/iframe-token-error.js";
+
+/** Options of {@link fetchIframeToken}. */
+export interface FetchIframeTokenOptions {
+  /** The iframe sign-in address ({iframe_auth_url}). */
+  iframeAuthUrl: string;
+  /** The client organization id. */
+  orgId: string;
+  /** The API key issued for the iframe integration only. Keep it on the server: never send it to a browser. */
+  iframeApiKey: string;
+  /** The fetch to use. Default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** An iframe JWT and its lifetime. */
+export interface IframeToken {
+  /** The JWT for the `jwt` query parameter of the embeddable pages. */
+  token: string;
+  /** The moment it expires, ISO 8601 UTC, as the server said. */
+  expires: string;
+  /** Seconds of life the server gave the token when it issued it (`exp - iat`). */
+  expiresIn: number;
+}
+
+/**
+ * Signs in to the iframe integration (`POST {iframe_auth_url}/auth/signin/integration`, HTTP Basic with the
+ * organization id and the iframe API key, no body) and returns the JWT with its lifetime. Call it from the host's
+ * own backend and hand `{token, expiresIn}` to the browser, which schedules its refresh from `expiresIn`.
+ *
+ * `expiresIn` comes from the token's own `iat` and `exp`, both set by the server's clock, rather than from
+ * `expires` minus this machine's clock: this server's clock (or the user's browser clock, later) may be minutes
+ * off, and a lifetime computed across two clocks would carry that error into every refresh schedule. The
+ * server-to-server difference is exact; the only error left is the request's own latency, which errs early.
+ *
+ * @example
+ * ```ts
+ * app.post("/lotline/iframe-token", async (request, reply) => {
+ *   const { token, expiresIn } = await fetchIframeToken({
+ *     iframeAuthUrl: process.env.LOTLINE_IFRAME_AUTH_URL,
+ *     orgId: process.env.LOTLINE_ORG_ID,
+ *     iframeApiKey: process.env.LOTLINE_IFRAME_API_KEY,
+ *   });
+ *   return reply.header("cache-control", "no-store").send({ token, expiresIn });
+ * });
+ * ```
+ */
+export async function fetchIframeToken(options: FetchIframeTokenOptions): Promise<IframeToken> {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const credentials = Buffer.from(`${options.orgId}:${options.iframeApiKey}`, "utf8").toString("base64");
+  let response: Response;
+  try {
+    response = await fetchFn(`${options.iframeAuthUrl.replace(/\/+$/, "")}/auth/signin/integration`, {
+      method: "POST",
+      headers: { authorization: `Basic ${credentials}`, accept: "application/json" },
+    });
+  } catch (cause) {
+    throw new IframeTokenError("signin_unreachable", "the iframe sign-in endpoint could not be reached", undefined, {
+      cause,
+    });
+  }
+  const body = (await response.json().catch(() => undefined)) as { token?: unknown; expires?: unknown } | undefined;
+  if (response.status === 401) {
+    throw new IframeTokenError(
+      "invalid_credentials",
+      "iframe sign-in refused the organization id or iframe API key",
+      401,
+    );
+  }
+  if (!response.ok) {
+    throw new IframeTokenError("signin_failed", `iframe sign-in answered ${response.status}`, response.status);
+  }
+  const token = body?.token;
+  const expires = body?.expires;
+  const expiresIn = typeof token === "string" ? lifetimeSeconds(token) : undefined;
+  if (typeof token !== "string" || typeof expires !== "string" || expiresIn === undefined) {
+    throw new IframeTokenError(
+      "invalid_signin_response",
+      "iframe sign-in answered without a usable JWT",
+      response.status,
+    );
+  }
+  return { token, expires, expiresIn };
+}
+
+/** `exp - iat` of a JWT's payload, read without verifying it: the host only needs the lifetime, not trust. */
+function lifetimeSeconds(jwt: string): number | undefined {
+  const payload = jwt.split(".")[1];
+  if (payload === undefined) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { iat?: unknown; exp?: unknown };
+    const { iat, exp } = claims;
+    return typeof iat === "number" && typeof exp === "number" && exp > iat ? exp - iat : undefined;
+  } catch {
+    return undefined;
+  }
+}

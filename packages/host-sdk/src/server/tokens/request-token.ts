@@ -1,0 +1,64 @@
+import { TokenRequestError } from "../errors/token-request-error.js";
+
+/** What the token endpoint needs to issue a data API token. */
+export interface ClientCredentials {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  audience: string;
+}
+
+/** A freshly issued token and the lifetime the server gave it. */
+export interface IssuedToken {
+  accessToken: string;
+  expiresInSeconds: number;
+}
+
+/**
+ * One client credentials request: `POST {tokenUrl}/oauth/token` with a JSON body (INTERFACE.md §4.2).
+ * Throws {@link TokenRequestError}.
+ */
+export async function requestToken(fetchFn: typeof fetch, credentials: ClientCredentials): Promise<IssuedToken> {
+  let response: Response;
+  try {
+    response = await fetchFn(`${credentials.tokenUrl.replace(/\/+$/, "")}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+        audience: credentials.audience,
+        grant_type: "client_credentials",
+      }),
+    });
+  } catch (cause) {
+    throw new TokenRequestError("token_endpoint_unreachable", "the token endpoint could not be reached", {}, { cause });
+  }
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) throw oauthError(response.status, body);
+  const accessToken = field(body, "access_token");
+  const expiresIn = field(body, "expires_in");
+  if (typeof accessToken !== "string" || accessToken === "" || typeof expiresIn !== "number" || !(expiresIn > 0)) {
+    throw new TokenRequestError("invalid_token_response", "the token endpoint answered without a usable token", {
+      status: response.status,
+    });
+  }
+  return { accessToken, expiresInSeconds: expiresIn };
+}
+
+/** RFC 6749 §5.2: `{error, error_description?}`; anything else still becomes an error naming the status. */
+function oauthError(status: number, body: unknown): TokenRequestError {
+  const error = field(body, "error");
+  const description = field(body, "error_description");
+  const code = typeof error === "string" && error !== "" ? error : `http_${status}`;
+  const errorDescription = typeof description === "string" ? description : undefined;
+  return new TokenRequestError(
+    code,
+    `the token endpoint refused the request (${status} ${code}${errorDescription ? `: ${errorDescription}` : ""})`,
+    { status, errorDescription },
+  );
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === "object" && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
