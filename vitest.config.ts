@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "e2e/**/*.test.ts"],
+    include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "e2e/**/*.test.ts", "docs/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ["default", "./scripts/summary-reporter.ts"],
