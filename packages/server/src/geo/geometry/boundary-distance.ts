@@ -105,10 +105,11 @@ function toGeodesicEdge(point: Position, p: Cartesian, edge: Edge): number {
   );
   const line = WGS84.InverseLine(latOf(edge.a), lonOf(edge.a), latOf(edge.b), lonOf(edge.b));
   const length = line.s13;
-  if (!(length > 0)) return best;
   const { ca, cb } = edge;
   const ab = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]] as const;
   const length2 = ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2];
+  // An edge too short for its Cartesian ends to differ (nanometres) is its ends, already measured.
+  if (!(length > 0) || length2 === 0) return best;
   const along = ((p[0] - ca[0]) * ab[0] + (p[1] - ca[1]) * ab[1] + (p[2] - ca[2]) * ab[2]) / length2;
   let s = clamp(along, 0, 1) * length;
   for (let step = 0; step < 20; step++) {

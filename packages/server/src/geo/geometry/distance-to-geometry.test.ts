@@ -104,6 +104,11 @@ describe("distanceToGeometry", () => {
     );
   });
 
+  it("measures an edge shorter than the rounding of its ends as a point (no NaN)", () => {
+    const edge = line([0, 0.009999999999999986], [0, 0.009999999999999983]);
+    expect(distanceToGeometry([0, 0], edge)).toBeCloseTo(geodesicDistance([0, 0], [0, 0.01]), 6);
+  });
+
   it("agrees with turf's spherical pointToLineDistance within the sphere's error (0.6 %)", () => {
     const edge = line([-71.06, 42.36], [-71.05, 42.37]);
     const point = [-71.05, 42.36];
