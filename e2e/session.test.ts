@@ -1,14 +1,12 @@
 import { generateKeyPairSync, sign } from "node:crypto";
-import type { Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningCoreSystem } from "../examples/core-system/src/index.js";
-import { iframeTokenKind } from "../packages/server/src/auth/tokens/iframe-token.js";
-import { signJwt } from "../packages/server/src/auth/tokens/jwt.js";
 import { freePort } from "../packages/server/src/test/test-app.js";
 import { startHost } from "./harness/core-system-host.js";
 import { type DemoAddress, demoAddress } from "./harness/demo-address.js";
 import { type E2eEnvironment, startE2eEnvironment } from "./harness/e2e-environment.js";
 import { HostPage } from "./harness/host-page.js";
+import { nextTokenIs, tokenLasting, tokensFail } from "./harness/host-tokens.js";
 
 /**
  * Who may frame the pages, and how a page's session ends and is renewed: an unregistered origin cannot frame
@@ -29,23 +27,6 @@ describe("page sessions in a browser", () => {
     await unregistered?.close();
     await env?.close();
   });
-
-  /** An iframe token of the tenant that lives `seconds` (negative: expired that long ago), signed by Lotline. */
-  async function tokenLasting(seconds: number) {
-    const { keys, config } = env.lotline.test.services;
-    const orgId = env.tenant.orgId;
-    const { token, expiresAt } = await signJwt(keys, iframeTokenKind(config), orgId, { org_id: orgId }, seconds);
-    return { token, expires: new Date(expiresAt * 1000).toISOString(), expires_in: Math.max(0, seconds) };
-  }
-
-  /** The host's next `POST /token` answers `body` instead of signing in, as if Lotline had issued it. */
-  async function nextTokenIs(host: HostPage, body: { token: string; expires: string; expires_in: number }) {
-    await host.page.route(
-      `${host.hostUrl}/token`,
-      (route: Route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) }),
-      { times: 1 },
-    );
-  }
 
   it("cannot be framed by a host on an unregistered origin: Chromium blocks the frame by its CSP", async () => {
     const host = await HostPage.open(env.chromium.context, unregistered.url);
@@ -70,7 +51,10 @@ describe("page sessions in a browser", () => {
 
   it("sends an expired token to /login, which says the session ended and tells the host", async () => {
     const host = await HostPage.open(env.chromium.context, env.host.url);
-    await nextTokenIs(host, await tokenLasting(-120));
+    // The host is told the token is good for an hour; every later token request fails, so the SDK cannot
+    // bring the page back (sdk.test.ts shows it doing so) and /login stays. The route added last answers first.
+    await tokensFail(host);
+    await nextTokenIs(host, await tokenLasting(env, -120, 3600));
     await host.openLotlinePage("new-order", { address: address.display });
 
     await expect.poll(async () => new URL((await host.frame()).url()).pathname, { timeout: 15_000 }).toBe("/login");
@@ -80,15 +64,16 @@ describe("page sessions in a browser", () => {
     const heading = host.frameLocator().getByRole("heading", { level: 1 });
     await expect.poll(() => heading.textContent(), { timeout: 15_000 }).toBe("Your session has ended");
     expect(await host.frameLocator().locator("body").textContent()).toContain("Return to your system");
-    const [error] = await host.waitForMessages(["service-error"], 15_000);
-    expect(error?.type).toBe("service-error");
-    expect(typeof error?.message).toBe("string");
+    const messages = await host.waitForMessages(["service-error", "service-session-ended"], 15_000);
+    expect(messages.map((message) => message.type)).toEqual(["service-error", "service-session-ended"]);
+    expect(typeof messages[0]?.message).toBe("string");
+    expect(messages[1]).toEqual({ type: "service-session-ended", reason: "expired" });
     await host.page.close();
   }, 60_000);
 
   it("sends a forged token to /login, which says the session could not be verified", async () => {
     const host = await HostPage.open(env.chromium.context, env.host.url);
-    const genuine = await tokenLasting(3600);
+    const genuine = await tokenLasting(env, 3600);
     await nextTokenIs(host, { ...genuine, token: forge(genuine.token) });
     await host.openLotlinePage("new-order", { address: address.display });
 
@@ -105,7 +90,7 @@ describe("page sessions in a browser", () => {
 
   it("shows the time left under five minutes, and a token from the host renews the page without a reload", async () => {
     const host = await HostPage.open(env.chromium.context, env.host.url);
-    await nextTokenIs(host, await tokenLasting(200));
+    await nextTokenIs(host, await tokenLasting(env, 200));
     await host.openLotlinePage("new-order", { address: address.display });
     const page = host.frameLocator();
     const banner = page.locator(".time-left");

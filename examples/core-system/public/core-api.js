@@ -8,14 +8,15 @@ export async function loadConfig() {
 }
 
 /**
- * A fresh iframe token, signed in for by the core system's server.
- * @returns {Promise<{token: string, expires: string, expires_in: number}>}
+ * The SDK's `fetchToken`: a fresh iframe token, signed in for by the core system's server (the iframe API key
+ * stays there), as `{ token, expiresIn }`. One function for the whole page, so every frame shares one session.
+ * @returns {Promise<{token: string, expiresIn: number}>}
  */
-export async function requestToken() {
+export async function fetchToken() {
   const response = await fetch("/token", { method: "POST" });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(body.message ?? `the token request failed with ${response.status}`);
-  return body;
+  return { token: body.token, expiresIn: body.expires_in };
 }
 
 /** @returns {Promise<Array<{id: string, type: string, received_at: string, payload: unknown}>>} newest first. */

@@ -1,13 +1,25 @@
 /**
- * The host page of the demo core system: opens a Lotline page in an iframe with a fresh token, logs the
- * page's window messages, shows the session's time left and hands the page a new token two minutes before the
- * old one expires, so the user keeps what they entered.
+ * The host page of the demo core system, built on `@lotline/host-sdk`'s browser bundle (served by this core
+ * system from its own origin). `mount` frames the chosen Lotline page with a token from this core system's server,
+ * refreshes the token before it expires (handing it to the open page, which keeps everything the user entered),
+ * warns before the session ends (its ready-made notice above the frame, and the `session-expiring` events), and
+ * delivers the page's window messages typed, only from that frame and from Lotline's origin.
  */
-import { loadConfig, requestToken } from "./core-api.js";
-import { missingInput, PAGES, pageUrl } from "./lotline-pages.js";
+import { mount } from "/sdk/lotline-host-sdk.js";
+import { fetchToken, loadConfig } from "./core-api.js";
 import { MessageLog } from "./message-log.js";
-import { formatSeconds, SessionClock } from "./session-clock.js";
 import { showReceivedWebhooks } from "./webhook-list.js";
+
+/** The page's window messages, each delivered to the log through the handle's typed `on(type, listener)`. */
+const MESSAGE_TYPES = [
+  "service-order-processing",
+  "service-order-complete",
+  "service-error",
+  "service-footprint-submitted",
+  "service-footprint-callback-completed",
+  "service-session-ended",
+];
+const SESSION_EVENT_TYPES = ["session-refreshed", "session-expiring", "session-expired", "refresh-failed"];
 
 const form = /** @type {HTMLFormElement} */ (document.getElementById("open-form"));
 const pageSelect = /** @type {HTMLSelectElement} */ (document.getElementById("page-select"));
@@ -18,18 +30,19 @@ const countdown = /** @type {HTMLElement} */ (document.getElementById("session-c
 const sessionNote = /** @type {HTMLElement} */ (document.getElementById("session-note"));
 const refreshButton = /** @type {HTMLButtonElement} */ (document.getElementById("refresh-session"));
 
-/** @type {HTMLIFrameElement | undefined} */
-let frame;
-let lotlineOrigin = "";
-
 const messageLog = new MessageLog(/** @type {HTMLOListElement} */ (document.getElementById("message-log")));
-const clock = new SessionClock({ onTick: showTimeLeft, onRefreshDue: () => refreshSession() });
 
 /**
- * What automated checks of the demo read: the accepted messages and when the last frame was created (epoch ms,
- * so it compares with the frame's `performance.timeOrigin`-based marks).
+ * What automated checks of the demo read: the window messages and session events the host received, the mounted
+ * page's handle, and when its page was first loaded (epoch ms, so it compares with the frame's
+ * `performance.timeOrigin`-based marks).
  */
-window.coreSystem = { messages: messageLog.messages, frameCreatedAt: undefined };
+window.coreSystem = {
+  messages: messageLog.messages,
+  sessionEvents: messageLog.sessionEvents,
+  lotline: undefined,
+  frameCreatedAt: undefined,
+};
 
 showFieldsOf(pageSelect.value);
 pageSelect.addEventListener("change", () => showFieldsOf(pageSelect.value));
@@ -38,12 +51,18 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   openPage();
 });
-refreshButton.addEventListener("click", () => refreshSession());
+refreshButton.addEventListener("click", () => {
+  // The SDK's retries go on whether or not this one works.
+  window.coreSystem.lotline?.refresh().catch((error) => {
+    sessionNote.textContent = `Refreshing now failed (${error.message}); the SDK keeps trying.`;
+  });
+});
 showReceivedWebhooks(/** @type {HTMLOListElement} */ (document.getElementById("webhook-list")));
 
 const config = await loadConfig();
-lotlineOrigin = config.lotline_origin;
-messageLog.listen(lotlineOrigin, () => frame?.contentWindow);
+// The time left, read from the SDK once a second for the countdown line (the SDK counts it from the lifetime the
+// server gave, on the monotonic clock).
+setInterval(showTimeLeft, 1000);
 openButton.disabled = false;
 
 function showFieldsOf(page) {
@@ -52,57 +71,71 @@ function showFieldsOf(page) {
   }
 }
 
-async function openPage() {
+function openPage() {
   const page = pageSelect.value;
-  const values = Object.fromEntries(new FormData(form));
-  const missing = missingInput(page, values);
-  showFormError(missing);
-  if (missing) return;
-  openButton.disabled = true;
+  // Every field may go in: the SDK takes the parameters its page accepts and leaves out empty ones.
+  const params = Object.fromEntries(new FormData(form));
+  showFormError(undefined);
+  // One page at a time: the old one's frame, listeners and timers go with it.
+  window.coreSystem.lotline?.destroy();
+  window.coreSystem.lotline = undefined;
+  frameArea.replaceChildren();
+  let lotline;
   try {
-    const { token, expires_in } = await requestToken();
-    const next = document.createElement("iframe");
-    next.id = "lotline-frame";
-    next.title = `Lotline: ${PAGES[page].label}`;
-    // The page learns which host framed it; the path and query of the host page stay private.
-    next.referrerPolicy = "origin";
-    next.src = pageUrl(config.lotline_url, page, values, token);
-    window.coreSystem.frameCreatedAt = performance.timeOrigin + performance.now();
-    frame = next;
-    frameArea.replaceChildren(next);
-    clock.start(expires_in);
-    sessionNote.textContent = `Token issued for ${formatSeconds(expires_in)}; it is refreshed automatically.`;
-    refreshButton.disabled = false;
+    lotline = mount({
+      container: frameArea,
+      page,
+      params,
+      lotlineUrl: config.lotline_url,
+      fetchToken,
+      notice: true,
+      height: "max(40rem, calc(100vh - 8rem))",
+    });
   } catch (error) {
+    // A property id that is not a positive whole number is refused here, before any token is fetched.
     showFormError(`Could not open the page: ${error.message}`);
-  } finally {
-    openButton.disabled = false;
+    return;
   }
-}
+  lotline.iframe.id = "lotline-frame";
+  window.coreSystem.lotline = lotline;
+  for (const type of MESSAGE_TYPES) lotline.on(type, (message) => messageLog.addMessage(message));
+  for (const type of SESSION_EVENT_TYPES) lotline.on(type, (event) => messageLog.addSessionEvent(event));
 
-/** Fetches a new token and hands it to the open page, which swaps it in without reloading. */
-async function refreshSession() {
-  if (!frame?.contentWindow) return;
-  const target = frame;
-  refreshButton.disabled = true;
-  try {
-    const { token, expires_in } = await requestToken();
-    if (target !== frame) return; // Another page was opened meanwhile; it has its own token.
-    target.contentWindow?.postMessage({ type: "host-session-token", token }, lotlineOrigin);
-    clock.start(expires_in);
-    sessionNote.textContent = `Session refreshed at ${new Date().toLocaleTimeString()}.`;
-  } catch (error) {
-    sessionNote.textContent = `The refresh failed (${error.message}); trying again in 30 seconds.`;
-    setTimeout(() => refreshSession(), 30_000);
-  } finally {
+  let loaded = false;
+  lotline.on("session-refreshed", ({ expiresIn }) => {
+    if (!loaded) window.coreSystem.frameCreatedAt = performance.timeOrigin + performance.now();
+    loaded = true;
+    countdown.classList.remove("warning");
+    sessionNote.textContent = `Token for ${formatTime(expiresIn * 1000)} received at ${new Date().toLocaleTimeString()}; the SDK refreshes it before it expires.`;
     refreshButton.disabled = false;
-  }
+    showTimeLeft();
+  });
+  lotline.on("session-expiring", () => countdown.classList.add("warning"));
+  lotline.on("session-expired", () => {
+    sessionNote.textContent = "The session ended before a new token arrived; the page reloads when one does.";
+  });
+  lotline.on("refresh-failed", ({ error, attempt }) => {
+    if (!loaded) showFormError(`Could not open the page: ${error.message}`);
+    sessionNote.textContent = `Getting a token failed (${error.message}, attempt ${attempt}); the SDK tries again.`;
+  });
+  lotline.on("service-session-ended", ({ reason }) => {
+    sessionNote.textContent = `The page reported its session ended (${reason}); the SDK reloads it with a fresh token.`;
+  });
+  showTimeLeft();
 }
 
-function showTimeLeft(secondsLeft) {
-  countdown.textContent =
-    secondsLeft > 0 ? `Session ends in ${formatSeconds(secondsLeft)}` : "Session ended: open the page again.";
-  countdown.classList.toggle("warning", secondsLeft < 300);
+function showTimeLeft() {
+  const left = window.coreSystem.lotline?.timeLeft();
+  if (left === undefined) countdown.textContent = "No page open.";
+  else if (left === null) countdown.textContent = "Getting a token…";
+  else if (left > 0) countdown.textContent = `Session ends in ${formatTime(left)}`;
+  else countdown.textContent = "Session ended: waiting for a new token.";
+}
+
+/** `3_599_000` → `59:59`, rounded up so that `0:00` means ended. */
+function formatTime(milliseconds) {
+  const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 function showFormError(message) {

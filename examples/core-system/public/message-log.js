@@ -1,10 +1,13 @@
 /**
- * The window messages the open Lotline page posted, as the host accepted them: only from that frame's window
- * and only from Lotline's origin. Everything else is ignored, as a real host must.
+ * What the host heard from the mounted Lotline page, newest first on screen: the page's window messages and the
+ * SDK's session events. The SDK has already checked each window message (from this frame's window, from Lotline's
+ * origin, with exactly the fields of its type), so the log only shows them.
  */
 export class MessageLog {
-  /** @type {Array<Record<string, unknown>>} every accepted message, oldest first (read by automated checks). */
+  /** @type {Array<Record<string, unknown>>} the page's window messages, oldest first (read by automated checks). */
   messages = [];
+  /** @type {Array<Record<string, unknown>>} the SDK's session events, oldest first (read by automated checks). */
+  sessionEvents = [];
   #list;
 
   /** @param {HTMLOListElement} list */
@@ -12,30 +15,29 @@ export class MessageLog {
     this.#list = list;
   }
 
-  /**
-   * Starts listening.
-   * @param {string} lotlineOrigin
-   * @param {() => Window | null | undefined} currentFrameWindow the window of the frame open now, if any.
-   */
-  listen(lotlineOrigin, currentFrameWindow) {
-    window.addEventListener("message", (event) => {
-      const frameWindow = currentFrameWindow();
-      if (!frameWindow || event.source !== frameWindow || event.origin !== lotlineOrigin) return;
-      const data = event.data;
-      if (typeof data !== "object" || data === null || typeof data.type !== "string") return;
-      this.#add({ ...data });
-    });
+  /** A window message from the page, e.g. `{ type: "service-order-complete", property_id: 42 }`. */
+  addMessage(message) {
+    this.messages.push({ ...message });
+    this.#show(message, "message");
   }
 
-  #add(message) {
-    this.messages.push(message);
+  /** A session event of the SDK, e.g. `{ type: "session-refreshed", expiresIn: 3600 }`. */
+  addSessionEvent(event) {
+    const shown =
+      event.type === "refresh-failed" ? { ...event, error: String(event.error?.message ?? event.error) } : event;
+    this.sessionEvents.push({ ...shown });
+    this.#show(shown, "session");
+  }
+
+  #show(entry, kind) {
     const item = document.createElement("li");
-    item.dataset.type = message.type;
+    item.dataset.type = entry.type;
+    item.dataset.kind = kind;
     const time = document.createElement("time");
     time.textContent = new Date().toLocaleTimeString();
     const type = document.createElement("strong");
-    type.textContent = message.type;
-    const { type: _type, ...fields } = message;
+    type.textContent = entry.type;
+    const { type: _type, ...fields } = entry;
     const details = document.createElement("code");
     details.textContent = JSON.stringify(fields);
     item.append(time, " ", type, " ", details);

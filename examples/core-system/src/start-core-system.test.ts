@@ -119,7 +119,14 @@ describe("the demo core system's server", () => {
   it("serves its scripts and styles with their content types, and where Lotline is", async () => {
     const script = await fetch(`${core.url}/host.js`);
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    expect(await script.text()).toContain("host-session-token");
+    expect(await script.text()).toContain('import { mount } from "/sdk/lotline-host-sdk.js";');
+    // The SDK's browser bundle, from this origin: one module that imports nothing and hands tokens to the page.
+    const sdk = await fetch(`${core.url}/sdk/lotline-host-sdk.js`);
+    expect(sdk.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const bundle = await sdk.text();
+    expect(bundle).toContain("host-session-token");
+    expect(bundle).not.toMatch(/\bimport\s*[{*"'\w]|\bimport\(/);
+    expect(bundle.toLowerCase()).not.toContain("typebox");
     expect((await fetch(`${core.url}/host.css`)).headers.get("content-type")).toBe("text/css; charset=utf-8");
     const config = await (await fetch(`${core.url}/config.json`)).json();
     expect(config).toEqual({ lotline_url: lotline.url, lotline_origin: new URL(lotline.url).origin });

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { fetchIframeToken, IframeSigninError } from "./fetch-iframe-token.js";
+import { fetchIframeToken, IframeTokenError, verifyWebhook, WebhookVerificationError } from "@lotline/host-sdk/server";
 import { hostHeaders } from "./host-headers.js";
-import { loadStaticFiles } from "./static-files.js";
-import { verifyWebhook, WebhookVerificationError } from "./verify-webhook.js";
+import { loadSdkBundle } from "./sdk-bundle.js";
+import { loadStaticFiles, type StaticFile } from "./static-files.js";
 import { WebhookInbox } from "./webhook-inbox.js";
 
 export interface CoreSystemOptions {
@@ -30,15 +30,16 @@ const PUBLIC_FOLDER = fileURLToPath(new URL("../public/", import.meta.url));
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 /**
- * A stand-in insurer core system on its own origin, built on `node:http` alone: the host page that frames
- * Lotline's pages (`GET /` and its files), the token proxy that signs in for iframe tokens (`POST /token`),
- * and a webhook receiver that verifies Standard Webhooks signatures (`POST /webhooks`, listed at
- * `GET /webhooks/received`).
+ * A stand-in insurer core system on its own origin, built on `node:http` and `@lotline/host-sdk`: the host page
+ * that frames Lotline's pages (`GET /` and its files, with the SDK's browser bundle at `/sdk/lotline-host-sdk.js`),
+ * the token endpoint that signs in for iframe tokens with the SDK's `fetchIframeToken` (`POST /token`), and a
+ * webhook receiver that checks Standard Webhooks signatures with the SDK's `verifyWebhook` (`POST /webhooks`,
+ * listed at `GET /webhooks/received`).
  */
 export async function startCoreSystem(options: CoreSystemOptions): Promise<RunningCoreSystem> {
   const lotlineUrl = options.lotlineUrl.replace(/\/+$/, "");
   const lotlineOrigin = new URL(lotlineUrl).origin;
-  const files = loadStaticFiles(PUBLIC_FOLDER);
+  const files: Map<string, StaticFile> = new Map([...loadStaticFiles(PUBLIC_FOLDER), ...loadSdkBundle()]);
   const inbox = new WebhookInbox();
   const headers = hostHeaders(lotlineOrigin);
 
@@ -59,11 +60,20 @@ export async function startCoreSystem(options: CoreSystemOptions): Promise<Runni
     return send(response, 404, json({ error: "not_found" }));
   };
 
+  /**
+   * The endpoint the browser's `fetchToken` calls. A real core system puts it behind its own sign-in: whoever can
+   * call it gets a Lotline session for the organization.
+   */
   async function answerToken(response: ServerResponse): Promise<void> {
     try {
-      send(response, 200, json(await fetchIframeToken({ ...options, lotlineUrl })));
+      const { token, expires, expiresIn } = await fetchIframeToken({
+        iframeAuthUrl: lotlineUrl,
+        orgId: options.orgId,
+        iframeApiKey: options.iframeApiKey,
+      });
+      send(response, 200, json({ token, expires, expires_in: expiresIn }));
     } catch (error) {
-      if (!(error instanceof IframeSigninError)) throw error;
+      if (!(error instanceof IframeTokenError)) throw error;
       send(response, 502, json({ error: "signin_failed", message: error.message, status: error.status ?? null }));
     }
   }
@@ -72,8 +82,9 @@ export async function startCoreSystem(options: CoreSystemOptions): Promise<Runni
     const body = await readBody(request, MAX_WEBHOOK_BYTES);
     if (body === undefined) return send(response, 413, json({ error: "too_large" }));
     try {
-      const verified = verifyWebhook(options.webhookSecret, webhookHeaders(request), body);
-      inbox.add(verified.id, verified.payload);
+      const event = verifyWebhook({ secret: options.webhookSecret, headers: request.headers, body });
+      // Verified: the webhook-id is the sender's, and the same event keeps it across retries.
+      inbox.add(String(request.headers["webhook-id"]), event);
       send(response, 204);
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
@@ -116,18 +127,6 @@ export async function startCoreSystem(options: CoreSystemOptions): Promise<Runni
 
 function json(value: unknown): { body: string; contentType: string } {
   return { body: JSON.stringify(value), contentType: "application/json; charset=utf-8" };
-}
-
-function webhookHeaders(request: IncomingMessage) {
-  const one = (name: string) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-  return {
-    "webhook-id": one("webhook-id"),
-    "webhook-timestamp": one("webhook-timestamp"),
-    "webhook-signature": one("webhook-signature"),
-  };
 }
 
 /**

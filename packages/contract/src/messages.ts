@@ -2,7 +2,8 @@
  * The window messages between an embedded page and its host (INTERFACE.md §6, DESIGN.md §7).
  *
  * Pages post {@link ServiceMessage}s to `window.parent`, always with an exact registered origin as `targetOrigin`.
- * The five types and their fields are contract: fields and types may be added, never changed. A host may post a
+ * The five types of INTERFACE.md §6 and their fields are contract: fields and types may be added, never changed
+ * (`service-session-ended` is one such addition). A host may post a
  * {@link HostMessage} to a page (to hand it a fresh iframe JWT without reloading it).
  *
  * This module is plain TypeScript with no runtime dependency, so pages and host code can import it without
@@ -40,12 +41,26 @@ export interface FootprintCallbackCompletedMessage {
   address: string;
 }
 
+/**
+ * The page's session ended and it went to `/login` (missing, invalid or expired JWT). Sent by `/login`, besides
+ * `service-error`, when it knows the organization's registered origins; a host that gets it should open the page
+ * again with a fresh token. An additional type (DESIGN.md §7 allows adding types), not one of INTERFACE.md's five.
+ */
+export interface SessionEndedMessage {
+  type: "service-session-ended";
+  reason: SessionEndedReason;
+}
+
+/** Why a page's session ended, as `/login` names it. */
+export type SessionEndedReason = "missing" | "invalid" | "expired";
+
 export type ServiceMessage =
   | OrderProcessingMessage
   | OrderCompleteMessage
   | ServiceErrorMessage
   | FootprintSubmittedMessage
-  | FootprintCallbackCompletedMessage;
+  | FootprintCallbackCompletedMessage
+  | SessionEndedMessage;
 
 export type ServiceMessageType = ServiceMessage["type"];
 
@@ -55,13 +70,14 @@ export const SERVICE_MESSAGE_TYPES: readonly ServiceMessageType[] = [
   "service-error",
   "service-footprint-submitted",
   "service-footprint-callback-completed",
+  "service-session-ended",
 ];
 
 /** The message of one type, e.g. `ServiceMessageOf<"service-error">`. */
 export type ServiceMessageOf<T extends ServiceMessageType> = Extract<ServiceMessage, { type: T }>;
 
 /**
- * Whether `value` is one of the five messages with the fields its type requires. Host code should also check
+ * Whether `value` is one of the service messages with the fields its type requires. Host code should also check
  * `event.source` and `event.origin` before trusting a message; this checks only its shape.
  */
 export function isServiceMessage(value: unknown): value is ServiceMessage {
@@ -78,6 +94,8 @@ export function isServiceMessage(value: unknown): value is ServiceMessage {
     case "service-footprint-submitted":
     case "service-footprint-callback-completed":
       return typeof message.address === "string";
+    case "service-session-ended":
+      return message.reason === "missing" || message.reason === "invalid" || message.reason === "expired";
     default:
       return false;
   }

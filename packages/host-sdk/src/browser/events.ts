@@ -29,7 +29,7 @@ export interface RefreshFailedEvent {
 }
 
 /**
- * Everything a mounted frame reports, by type: the four session events and the page's five window messages
+ * Everything a mounted frame reports, by type: the four session events and the page's window messages
  * (typed from the shared contract, e.g. `service-order-complete` → `{ type, property_id }`).
  */
 export type MountEvents = {

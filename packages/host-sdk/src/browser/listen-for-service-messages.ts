@@ -19,7 +19,7 @@ export interface ServiceMessageOptions {
 /**
  * Listens for the window messages of ONE framed Lotline page. A message counts only when it comes from that
  * frame's window (`event.source`) — not from another frame, even another Lotline frame — AND from Lotline's
- * origin (`event.origin`), AND has the exact shape of one of the five service messages; anything else is
+ * origin (`event.origin`), AND has the exact shape of one of the service messages; anything else is
  * dropped without a word. Returns the function that stops listening.
  *
  * @example

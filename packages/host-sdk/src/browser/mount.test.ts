@@ -118,6 +118,81 @@ describe("mount", () => {
     handle.destroy();
   });
 
+  it("reloads the frame with a fresh token when the page reports its session ended while the token looked valid", async () => {
+    const { open, frame, advance, window, jwtOf, events, fetchToken } = setup();
+    const handle = open();
+    await advance(0);
+    expect(handle.timeLeft()).toBe(3600_000);
+    const sessionEnded: string[] = [];
+    handle.on("service-session-ended", (message) => sessionEnded.push(message.reason));
+    const source = frame(handle).contentWindow;
+    // Forged: another window, or another origin. Neither may make the host fetch a token.
+    window.dispatch("message", {
+      data: { type: "service-session-ended", reason: "expired" },
+      source: {},
+      origin: LOTLINE,
+    });
+    window.dispatch("message", {
+      data: { type: "service-session-ended", reason: "expired" },
+      source,
+      origin: "https://x.example",
+    });
+    await advance(0);
+    expect(fetchToken).toHaveBeenCalledTimes(1);
+
+    window.dispatch("message", { data: { type: "service-session-ended", reason: "expired" }, source, origin: LOTLINE });
+    await advance(0);
+    expect(sessionEnded).toEqual(["expired"]);
+    expect(fetchToken).toHaveBeenCalledTimes(2);
+    expect(jwtOf(handle)).toBe("token-2"); // reloaded, not handed over: the page is at /login
+    expect(frame(handle).contentWindow?.postMessage).not.toHaveBeenCalled();
+    expect(types(events).slice(-2)).toEqual(["service-session-ended", "session-refreshed"]);
+
+    // The next refresh finds the page open again: handed over by message.
+    await advance(3600_000 - 6 * MIN);
+    expect(frame(handle).contentWindow?.postMessage).toHaveBeenCalledWith(
+      { type: "host-session-token", token: "token-3" },
+      LOTLINE,
+    );
+    expect(jwtOf(handle)).toBe("token-2");
+    handle.destroy();
+  });
+
+  it("backs off when the page keeps reporting its session ended, and starts afresh after a quiet spell", async () => {
+    const { open, frame, advance, window, fetchToken } = setup();
+    const handle = open();
+    await advance(0);
+    const ended = () =>
+      window.dispatch("message", {
+        data: { type: "service-session-ended", reason: "invalid" },
+        source: frame(handle).contentWindow,
+        origin: LOTLINE,
+      });
+    ended();
+    await advance(0);
+    expect(fetchToken).toHaveBeenCalledTimes(2);
+    ended();
+    ended(); // while a reload is pending, further reports change nothing
+    await advance(4_999);
+    expect(fetchToken).toHaveBeenCalledTimes(2);
+    await advance(1);
+    expect(fetchToken).toHaveBeenCalledTimes(3);
+    ended();
+    await advance(9_999);
+    expect(fetchToken).toHaveBeenCalledTimes(3);
+    await advance(1);
+    expect(fetchToken).toHaveBeenCalledTimes(4);
+    await advance(3 * MIN);
+    ended();
+    await advance(0);
+    expect(fetchToken).toHaveBeenCalledTimes(5);
+    ended();
+    handle.destroy(); // a pending reload is cancelled
+    await advance(MIN);
+    expect(fetchToken).toHaveBeenCalledTimes(5);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("reloads the frame when the token had expired before the refresh landed (woken after sleep)", async () => {
     const { open, advance, sleep, document, jwtOf, frame } = setup();
     const handle = open();

@@ -1,5 +1,5 @@
 import type { HostSessionTokenMessage } from "@lotline/contract/messages";
-import { browserClock, type Clock } from "./clock.js";
+import { browserClock, type Clock, type TimerHandle } from "./clock.js";
 import { createCountdown, DEFAULT_THRESHOLDS_MS } from "./countdown.js";
 import { createEmitter } from "./emitter.js";
 import type { MountEvent, MountEvents } from "./events.js";
@@ -10,6 +10,7 @@ import { createNotice, type Notice } from "./notice.js";
 import { pageUrl } from "./page-url.js";
 import type { PageName, PageSelection } from "./pages.js";
 import { defaultRefreshMargin } from "./refresh-delay.js";
+import { retryDelay } from "./retry-delay.js";
 import { acquireSession } from "./shared-session.js";
 import { createTokenSession } from "./token-session.js";
 
@@ -50,6 +51,9 @@ export interface MountHandle {
   destroy(): void;
 }
 
+/** A session-ended report this long after the previous one starts the reload backoff afresh. */
+const RELOAD_BACKOFF_RESET_MS = 2 * 60_000;
+
 const PAGE_TITLES: Record<PageName, string> = {
   "new-order": "Lotline: new order",
   "property-profile": "Lotline: property profile",
@@ -65,6 +69,11 @@ const PAGE_TITLES: Record<PageName, string> = {
  * redrawn boundary, the map's position, an order being placed. Only when the page has already ended (the token
  * expired before the new one arrived, or the page reported `service-error` after expiry, i.e. it shows its
  * sign-in notice) is the frame reloaded with the new token; then NOTHING is kept but the parameters given here.
+ *
+ * When the page itself reports that its session ended (`service-session-ended`, from Lotline's `/login`), even
+ * though the token still looked valid here, a fresh token is fetched at once (shared with the other frames) and
+ * the frame reloaded with it. Reports that follow each other closely wait longer each time (5 s, 10 s, … 60 s), so
+ * a token Lotline keeps refusing never turns into a reload loop.
  *
  * @example
  * const handle = mount({
@@ -152,6 +161,29 @@ export function mount(options: MountOptions): MountHandle {
     }
   });
 
+  // The page went to /login while the token looked valid here (a token already expired or refused when the frame
+  // loaded it): fetch a fresh one and reload the frame with it, backing off if this keeps happening.
+  let destroyed = false;
+  let reloads = 0;
+  let lastReportAt = Number.NEGATIVE_INFINITY;
+  let reloadTimer: TimerHandle | undefined;
+  const reloadWithFreshToken = () => {
+    ended = true;
+    if (reloadTimer !== undefined) return;
+    const now = clock.now();
+    if (now - lastReportAt > RELOAD_BACKOFF_RESET_MS) reloads = 0;
+    lastReportAt = now;
+    reloads += 1;
+    reloadTimer = clock.setTimeout(
+      () => {
+        reloadTimer = undefined;
+        // A token that arrives while `ended` reloads the frame; a failed fetch is retried by the session itself.
+        session.refresh().catch(() => {});
+      },
+      reloads === 1 ? 0 : retryDelay(reloads - 1),
+    );
+  };
+
   const stopMessages = listenForServiceMessages({
     target: window,
     frameWindow: () => iframe.contentWindow,
@@ -160,6 +192,7 @@ export function mount(options: MountOptions): MountHandle {
       // The sign-in notice reports itself with service-error; after expiry that means the page is gone.
       if (message.type === "service-error" && session.timeLeft() === 0) ended = true;
       emit(message);
+      if (message.type === "service-session-ended" && !destroyed) reloadWithFreshToken();
     },
   });
 
@@ -173,7 +206,6 @@ export function mount(options: MountOptions): MountHandle {
   // A frame mounted while the shared session is failing should not sit out the rest of a backoff.
   if (existing === undefined) session.wake();
 
-  let destroyed = false;
   return {
     iframe,
     on: (type, listener) => events.on(type, listener),
@@ -186,6 +218,7 @@ export function mount(options: MountOptions): MountHandle {
       stopMessages();
       countdown.stop();
       notice?.stop();
+      if (reloadTimer !== undefined) clock.clearTimeout(reloadTimer);
       events.clear();
       iframe.remove();
       noticeElement?.remove();

@@ -19,6 +19,8 @@ const origins = context?.host_origins ?? [];
 if (origins.length > 0) {
   setHostOrigins(origins);
   postToHost({ type: "service-error", message: "The session has ended." });
+  // The same news in a form a host can act on: open the page again with a fresh token.
+  postToHost({ type: "service-session-ended", reason });
 }
 
 function reasonFromQuery(): LoginContext["reason"] {
