@@ -17,7 +17,6 @@
  * origin), and Debian's Chromium through playwright-core.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer as createNetServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +34,7 @@ import { addHostOrigin } from "../packages/server/dist/tenancy/host-origins.js";
 import { createIframeKey } from "../packages/server/dist/tenancy/iframe-keys.js";
 import { createOrganization } from "../packages/server/dist/tenancy/organizations.js";
 import { createJobRunner } from "../packages/server/dist/workers/background-work.js";
+import { freePort, positiveInteger, print, printTable } from "./bench-kit.js";
 
 const RUNS = positiveInteger("BENCH_RUNS", 15);
 const WEB_DIST = fileURLToPath(new URL("../packages/web/dist/", import.meta.url));
@@ -56,27 +56,6 @@ const PAGES = [
   { name: "footprint-selection", html: "footprint-selection.html" },
   { name: "login", html: "login.html" },
 ];
-
-const print = (line = "") => process.stdout.write(`${line}\n`);
-
-function positiveInteger(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got "${raw}"`);
-  return value;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Lotline on a free loopback port with the demo neighbourhood, workers running, and a tenant with a host. */
 async function startLotline(folder) {
@@ -256,14 +235,6 @@ function gzipped(paths) {
   return { raw, gz };
 }
 
-function table(header, rows) {
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((cell) => cell[i].length)));
-  const line = (cell) => cell.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i])));
-  print(line(header).join("  "));
-  print(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const cell of rows) print(line(cell).join("  "));
-}
-
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 async function main() {
@@ -353,7 +324,7 @@ async function main() {
     ];
     const baseline = timings[0].result.median;
     print();
-    table(
+    printTable(
       ["iframe created → …", "runs", "median ms", "p90 ms", "min ms", "first ms", "median vs baseline"],
       timings.map(({ name, result }, i) => [
         name,
@@ -372,7 +343,7 @@ async function main() {
       return { page: page.name, files, js: gzipped(files.js), css: gzipped(files.css), lazy: gzipped(files.lazy) };
     });
     const loginTotal = sizes.find((size) => size.page === "login");
-    table(
+    printTable(
       ["page (gzip -9)", "JS files", "JS KiB", "JS raw KiB", "CSS KiB", "total KiB", "vs login", "on demand KiB"],
       sizes.map((size) => {
         const total = size.js.gz + size.css.gz;

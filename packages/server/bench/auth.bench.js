@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import Fastify from "fastify";
 import { SignJWT } from "jose";
 import { sql } from "kysely";
+import { positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
 import { buildApp } from "../dist/app.js";
 import { loadConfig } from "../dist/config/config.js";
 import { openDatabase } from "../dist/db/database.js";
@@ -27,20 +28,10 @@ import { createServices } from "../dist/services.js";
 import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { createOrganization } from "../dist/tenancy/organizations.js";
 
-const SECONDS = positiveInteger(process.env.BENCH_SECONDS, 8);
+const SECONDS = positiveInteger("BENCH_SECONDS", 8);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-
-const print = (line = "") => process.stdout.write(`${line}\n`);
-
-function positiveInteger(raw, fallback) {
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`BENCH_SECONDS: expected a whole number ≥ 1, got "${raw}"`);
-  return value;
-}
 
 /** Signs with `CONNECTIONS` signatures in flight (as many as the HTTP runs have requests in flight). */
 async function measureSigning(seconds) {
@@ -169,11 +160,7 @@ function table(rows) {
     String(row.non2xx),
     row.ratio ?? "",
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
-  const line = (cell) => cell.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i])));
-  print(line(header).join("  "));
-  print(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const cell of cells) print(line(cell).join("  "));
+  printTable(header, cells);
 }
 
 async function main() {

@@ -15,12 +15,12 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { sql } from "kysely";
+import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
 import { loadConfig } from "../dist/config/config.js";
 import { openDatabase } from "../dist/db/database.js";
 import { migrateToLatest } from "../dist/db/migrate.js";
@@ -37,27 +37,7 @@ const CONCURRENCY = 10;
 const BASELINE_SECONDS = 4;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-const print = (line = "") => process.stdout.write(`${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function positiveInteger(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: expected a whole number ≥ 1, got "${raw}"`);
-  return value;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A migrated database with the demo neighbourhood: a SQLite file in `folder`, or a fresh PostgreSQL schema. */
 async function prepareDatabase(folder) {
@@ -220,11 +200,7 @@ function table(rows) {
     String(row.non2xx),
     row.ratio ?? "",
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
-  const line = (cell) => cell.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i])));
-  print(line(header).join("  "));
-  print(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const cell of cells) print(line(cell).join("  "));
+  printTable(header, cells);
 }
 
 async function main() {
