@@ -22,6 +22,7 @@ export type {
   WebhookDeliveryListQuery,
 } from "./api/api-shapes.js";
 export { ApiError } from "./errors/api-error.js";
+export { type ApiNetworkCode, ApiNetworkError } from "./errors/api-network-error.js";
 export { IframeTokenError } from "./errors/iframe-token-error.js";
 export { LotlineError } from "./errors/lotline-error.js";
 export { TokenRequestError } from "./errors/token-request-error.js";

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../errors/api-error.js";
+import { ApiNetworkError } from "../errors/api-network-error.js";
+import { answerJson, type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import type { TokenProvider } from "../tokens/token-provider.js";
 import { createApiClient } from "./api-client.js";
 
@@ -52,6 +54,10 @@ const ok =
   (body: unknown, status = 200) =>
   () =>
     Response.json(body, { status });
+/** What fetch does when the connection is refused or reset: it rejects, with no answer. */
+const connectionReset = () => {
+  throw new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
+};
 const problem =
   (status: number, code: string, headers: Record<string, string> = {}) =>
   () =>
@@ -208,5 +214,131 @@ describe("createApiClient", () => {
     const keys = seen.map((request) => request.headers.get("idempotency-key"));
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBe("policy-tx-42");
+  });
+  it("retries a GET that got no answer, backing off like a 503, and succeeds", async () => {
+    const { fetch } = api(connectionReset, connectionReset, ok(ORDER));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const result = client.getOrder("ord_1");
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect((await result).order_id).toBe("ord_1");
+  });
+
+  it("retries an order that got no answer with the same Idempotency-Key and body", async () => {
+    const { fetch, seen } = api(
+      connectionReset,
+      problem(503, "unavailable", { "retry-after": "1" }),
+      connectionReset,
+      ok({ order_id: "ord_1", property_id: 7, status: "processing" }, 202),
+    );
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const placed = client.createOrder({ address: "1 Main St, Springfield, IL" }, { idempotencyKey: "policy-tx-7" });
+    await vi.advanceTimersByTimeAsync(500 + 1_000 + 2_000);
+    expect(await placed).toEqual({ order_id: "ord_1", property_id: 7, status: "processing" });
+    expect(seen.map((request) => request.headers.get("idempotency-key"))).toEqual(Array(4).fill("policy-tx-7"));
+    expect(new Set(seen.map((request) => request.body))).toEqual(
+      new Set([JSON.stringify({ address: "1 Main St, Springfield, IL" })]),
+    );
+  });
+
+  it("does not retry a redelivery that got no answer: it may have been sent", async () => {
+    const { fetch } = api(connectionReset, () => new Response(null, { status: 202 }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const error = await client.redeliverWebhook("wh_1").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiNetworkError);
+    expect(error).toMatchObject({ code: "api_unreachable", cause: expect.any(TypeError) });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives up on a request that gets no answer after maxRetries, counting 503s too", async () => {
+    const { fetch } = api(connectionReset, problem(503, "unavailable"), connectionReset, ok(ORDER));
+    const client = createApiClient({
+      baseUrl: "https://lotline.example",
+      tokens: fakeTokens(),
+      fetch,
+      maxRetries: 2,
+      maxRetryDelayMs: 800,
+    });
+    const result = client.me().catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(500 + 800);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    const error = await result;
+    expect(error).toBeInstanceOf(ApiNetworkError);
+    expect(error).toMatchObject({ code: "api_unreachable" });
+  });
+});
+
+describe("createApiClient over loopback HTTP", () => {
+  let server: LoopbackServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("aborts an attempt that gets no answer within timeoutMs, retries a GET, then throws api_timeout", async () => {
+    server = await startLoopbackServer(() => undefined);
+    const client = createApiClient({
+      baseUrl: server.url,
+      tokens: fakeTokens(),
+      timeoutMs: 100,
+      maxRetries: 1,
+      maxRetryDelayMs: 0,
+    });
+    const started = performance.now();
+    const error = await client.getOrder("ord_1").catch((caught: unknown) => caught);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(error).toBeInstanceOf(ApiNetworkError);
+    expect(error).toMatchObject({ code: "api_timeout", message: expect.stringContaining("100 ms") });
+    expect(server.requests.map((request) => request.url)).toEqual(["/v1/orders/ord_1", "/v1/orders/ord_1"]);
+  });
+
+  it("times out an answer whose body stalls", async () => {
+    server = await startLoopbackServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write('{"order_id":');
+    });
+    const client = createApiClient({ baseUrl: server.url, tokens: fakeTokens(), timeoutMs: 100, maxRetries: 0 });
+    await expect(client.me()).rejects.toMatchObject({ name: "ApiNetworkError", code: "api_timeout" });
+  });
+
+  it("retries a GET whose connection was reset, and returns the answer", async () => {
+    server = await startLoopbackServer((_request, response, index) => {
+      if (index === 0) response.socket?.destroy();
+      else answerJson(response, ORDER);
+    });
+    const client = createApiClient({ baseUrl: server.url, tokens: fakeTokens(), maxRetryDelayMs: 0 });
+    expect((await client.getOrder("ord_1")).order_id).toBe("ord_1");
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("retries an order whose connection was reset, with the same Idempotency-Key", async () => {
+    server = await startLoopbackServer((_request, response, index) => {
+      if (index === 0) response.socket?.destroy();
+      else answerJson(response, { order_id: "ord_1", property_id: 7, status: "processing" }, 202);
+    });
+    const client = createApiClient({ baseUrl: server.url, tokens: fakeTokens(), maxRetryDelayMs: 0 });
+    expect((await client.createOrder({ address: "1 Main St" })).order_id).toBe("ord_1");
+    const keys = server.requests.map((request) => request.headers["idempotency-key"]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("does not retry a redelivery whose connection was reset", async () => {
+    server = await startLoopbackServer((_request, response) => {
+      response.socket?.destroy();
+    });
+    const client = createApiClient({ baseUrl: server.url, tokens: fakeTokens(), maxRetryDelayMs: 0 });
+    await expect(client.redeliverWebhook("wh_1")).rejects.toMatchObject({
+      name: "ApiNetworkError",
+      code: "api_unreachable",
+    });
+    expect(server.requests.map((request) => request.method)).toEqual(["POST"]);
   });
 });

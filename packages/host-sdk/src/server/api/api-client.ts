@@ -26,10 +26,18 @@ export interface ApiClientOptions {
   tokens: TokenProvider;
   /** The fetch to use. Default: the global fetch. */
   fetch?: typeof fetch;
-  /** Retries of a request answered 429 or 503. Default 3. */
+  /**
+   * Retries of a request answered 429 or 503, or, when repeating it is safe (a GET, or `createOrder` with its
+   * `Idempotency-Key`), that got no answer. Default 3.
+   */
   maxRetries?: number;
   /** The longest wait before a retry, whatever `Retry-After` says, in milliseconds. Default 60 000. */
   maxRetryDelayMs?: number;
+  /**
+   * How long one attempt — the request and the whole answer — may take before it is aborted, in milliseconds.
+   * Default 30 000. A timed-out attempt counts as one that got no answer.
+   */
+  timeoutMs?: number;
 }
 
 /** Options of {@link ApiClient.createOrder}. */
@@ -42,7 +50,10 @@ export interface CreateOrderOptions {
   idempotencyKey?: string;
 }
 
-/** The data API, typed by the server's OpenAPI document. Every method throws {@link ApiError} on an error answer. */
+/**
+ * The data API, typed by the server's OpenAPI document. Every method throws {@link ApiError} on an error answer,
+ * and {@link ApiNetworkError} when no answer came (after the retries that were safe).
+ */
 export interface ApiClient {
   /** `GET /v1/me`: who the credentials belong to. */
   me(): Promise<Me>;
@@ -64,14 +75,19 @@ export interface ApiClient {
   listProperties(query: PropertyListQuery): Promise<PropertyList>;
   /** `GET /v1/webhook-deliveries`: events sent to callback URLs, with every attempt. */
   listWebhookDeliveries(query?: WebhookDeliveryListQuery): Promise<WebhookDeliveryList>;
-  /** `POST /v1/webhook-deliveries/{webhook_id}/redeliver`: sends an event again, with the same `webhook-id`. */
+  /**
+   * `POST /v1/webhook-deliveries/{webhook_id}/redeliver`: sends an event again, with the same `webhook-id`. Not
+   * retried when it got no answer: it may have been sent.
+   */
   redeliverWebhook(webhookId: string): Promise<void>;
 }
 
 /**
  * A client of the data API. It takes bearer tokens from `tokens`, retries 429 and 503 as `Retry-After` asks,
  * renews the token once on a 401, and sends an `Idempotency-Key` with every order so a retried order is placed
- * once.
+ * once. Each attempt is aborted after `timeoutMs` (30 s). An attempt that got no answer (connection refused or
+ * reset, timeout) is retried, with the same backoff and within the same `maxRetries`, only when that is safe:
+ * GETs and `createOrder` (the same `Idempotency-Key` on every attempt), never `redeliverWebhook`.
  *
  * @example
  * ```ts
@@ -91,6 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     fetch: options.fetch ?? globalThis.fetch,
     maxRetries: options.maxRetries ?? 3,
     maxRetryDelayMs: options.maxRetryDelayMs ?? 60_000,
+    timeoutMs: options.timeoutMs ?? 30_000,
   };
   // The server's types are its contract; the request layer returns parsed JSON of that shape.
   const get = <T>(path: string, query?: Record<string, string | number | undefined>) =>

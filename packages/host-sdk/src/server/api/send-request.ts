@@ -1,4 +1,5 @@
 import { ApiError } from "../errors/api-error.js";
+import { ApiNetworkError } from "../errors/api-network-error.js";
 import type { TokenProvider } from "../tokens/token-provider.js";
 import { retryAfterMs } from "./retry-after.js";
 
@@ -9,6 +10,8 @@ export interface Transport {
   fetch: typeof fetch;
   maxRetries: number;
   maxRetryDelayMs: number;
+  /** How long one attempt (the request and its answer's body) may take before it is aborted. */
+  timeoutMs: number;
 }
 
 /** One API call, before retries. */
@@ -23,18 +26,62 @@ export interface ApiRequest {
 /** Answers worth waiting for: the server is rate limiting (429) or briefly unavailable (503). */
 const RETRY_STATUSES = new Set([429, 503]);
 
+/** A whole HTTP answer: its status line and headers, and its body as text. */
+interface Answer {
+  response: Response;
+  text: string;
+}
+
 /**
  * Sends `request` with a bearer token and returns the parsed JSON of a 2xx answer (undefined when empty).
- * Retries 429 and 503 up to `maxRetries` times, waiting as `Retry-After` says (capped), else backing off
- * exponentially; on a 401, invalidates the token once and retries with a fresh one. The request, its headers
- * (an `Idempotency-Key` included) and its body are the same on every attempt. Throws {@link ApiError}.
+ * Each attempt is aborted after `timeoutMs`. Retries 429 and 503 up to `maxRetries` times, waiting as
+ * `Retry-After` says (capped), else backing off exponentially; on a 401, invalidates the token once and retries
+ * with a fresh one. An attempt that got no answer (connection refused or reset, timeout) is retried within the
+ * same `maxRetries`, with the same backoff, only when repeating it is safe: a GET, or a request carrying an
+ * `Idempotency-Key`. The request, its headers (the `Idempotency-Key` included) and its body are the same on every
+ * attempt. Throws {@link ApiError} for an error answer, {@link ApiNetworkError} when there was none.
  */
 export async function sendRequest(transport: Transport, request: ApiRequest): Promise<unknown> {
   const url = requestUrl(transport.baseUrl, request);
+  const repeatable = request.method === "GET" || request.headers?.["idempotency-key"] !== undefined;
   let retries = 0;
   let reauthenticated = false;
   for (;;) {
     const token = await transport.tokens.getToken();
+    const answer = await attempt(transport, url, request, token);
+    if (answer instanceof ApiNetworkError) {
+      if (!repeatable || retries >= transport.maxRetries) throw answer;
+      const wait = Math.min(500 * 2 ** retries, transport.maxRetryDelayMs);
+      retries += 1;
+      await sleep(wait);
+      continue;
+    }
+    const { response } = answer;
+    if (response.status === 401 && !reauthenticated) {
+      // The token may have been revoked or its signing key rotated out: one fresh token, then give up.
+      reauthenticated = true;
+      await transport.tokens.invalidate(token);
+      continue;
+    }
+    if (RETRY_STATUSES.has(response.status) && retries < transport.maxRetries) {
+      const wait = retryDelayMs(response, retries, transport.maxRetryDelayMs);
+      retries += 1;
+      await sleep(wait);
+      continue;
+    }
+    return readAnswer(answer);
+  }
+}
+
+/** One HTTP exchange, its body read in full; an {@link ApiNetworkError} when it got no whole answer. */
+async function attempt(
+  transport: Transport,
+  url: string,
+  request: ApiRequest,
+  token: string,
+): Promise<Answer | ApiNetworkError> {
+  const signal = AbortSignal.timeout(transport.timeoutMs);
+  try {
     const response = await transport.fetch(url, {
       method: request.method,
       headers: {
@@ -44,22 +91,17 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
         ...request.headers,
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      signal,
     });
-    if (response.status === 401 && !reauthenticated) {
-      // The token may have been revoked or its signing key rotated out: one fresh token, then give up.
-      reauthenticated = true;
-      await response.body?.cancel();
-      await transport.tokens.invalidate(token);
-      continue;
-    }
-    if (RETRY_STATUSES.has(response.status) && retries < transport.maxRetries) {
-      const wait = retryDelayMs(response, retries, transport.maxRetryDelayMs);
-      retries += 1;
-      await response.body?.cancel();
-      await sleep(wait);
-      continue;
-    }
-    return readAnswer(response);
+    return { response, text: await response.text() };
+  } catch (cause) {
+    return signal.aborted
+      ? new ApiNetworkError(
+          "api_timeout",
+          `data API request ${request.method} ${request.path} timed out after ${transport.timeoutMs} ms`,
+          { cause },
+        )
+      : new ApiNetworkError("api_unreachable", `data API request ${request.method} ${request.path} failed`, { cause });
   }
 }
 
@@ -77,8 +119,7 @@ function retryDelayMs(response: Response, retry: number, capMs: number): number 
   return Math.min(asked ?? 500 * 2 ** retry, capMs);
 }
 
-async function readAnswer(response: Response): Promise<unknown> {
-  const text = await response.text();
+function readAnswer({ response, text }: Answer): unknown {
   let body: unknown;
   try {
     body = text === "" ? undefined : JSON.parse(text);

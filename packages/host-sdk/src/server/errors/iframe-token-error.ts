@@ -2,7 +2,8 @@ import { LotlineError } from "./lotline-error.js";
 
 /**
  * The iframe sign-in endpoint did not give a usable JWT. `code` is `invalid_credentials` (401: wrong organization
- * id or iframe API key), `signin_unreachable`, `signin_failed` (any other status) or `invalid_signin_response`.
+ * id or iframe API key), `signin_unreachable` (the connection failed), `signin_timeout` (no answer within
+ * `timeoutMs`), `signin_failed` (any other status) or `invalid_signin_response`.
  *
  * @example
  * ```ts

@@ -4,8 +4,8 @@ import { LotlineError } from "./lotline-error.js";
  * The token endpoint refused to issue a data API token, answered something unreadable, or could not be reached.
  *
  * `code` is the OAuth `error` (RFC 6749 §5.2, e.g. `invalid_client`, `invalid_request`) when the server sent one,
- * `token_endpoint_unreachable` when the request never got an answer, and `invalid_token_response` when the answer
- * was not a token.
+ * `token_endpoint_unreachable` when the connection failed (twice: it is tried once more), `token_endpoint_timeout`
+ * when no answer came within `timeoutMs`, and `invalid_token_response` when the answer was not a token.
  *
  * @example
  * ```ts

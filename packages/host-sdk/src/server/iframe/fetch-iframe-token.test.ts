@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { IframeTokenError } from "../errors/iframe-token-error.js";
+import { type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import { fetchIframeToken } from "./fetch-iframe-token.js";
 
 /** An unsigned JWT with the given claims: the function reads the lifetime, it does not verify. */
@@ -58,5 +59,23 @@ describe("fetchIframeToken", () => {
     await expect(fetchIframeToken({ ...options, fetch: unreachable })).rejects.toMatchObject({
       code: "signin_unreachable",
     });
+  });
+});
+
+describe("fetchIframeToken over loopback HTTP", () => {
+  let server: LoopbackServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("aborts a sign-in that gets no answer within timeoutMs", async () => {
+    server = await startLoopbackServer(() => undefined);
+    const error = await fetchIframeToken({ iframeAuthUrl: server.url, orgId: "o", iframeApiKey: "k", timeoutMs: 100 })
+      .then(() => undefined)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(IframeTokenError);
+    expect(error).toMatchObject({ code: "signin_timeout", status: undefined });
+    expect(server.requests.map((request) => request.url)).toEqual(["/auth/signin/integration"]);
   });
 });

@@ -10,6 +10,8 @@ export interface FetchIframeTokenOptions {
   iframeApiKey: string;
   /** The fetch to use. Default: the global fetch. */
   fetch?: typeof fetch;
+  /** How long the sign-in may take before it is aborted (`signin_timeout`), in milliseconds. Default 10 000. */
+  timeoutMs?: number;
 }
 
 /** An iframe JWT and its lifetime. */
@@ -32,6 +34,9 @@ export interface IframeToken {
  * off, and a lifetime computed across two clocks would carry that error into every refresh schedule. The
  * server-to-server difference is exact; the only error left is the request's own latency, which errs early.
  *
+ * The request is aborted after `timeoutMs` (10 s) and is not retried: the browser entry asks again on its own
+ * schedule.
+ *
  * @example
  * ```ts
  * app.post("/lotline/iframe-token", async (request, reply) => {
@@ -47,18 +52,29 @@ export interface IframeToken {
 export async function fetchIframeToken(options: FetchIframeTokenOptions): Promise<IframeToken> {
   const fetchFn = options.fetch ?? globalThis.fetch;
   const credentials = Buffer.from(`${options.orgId}:${options.iframeApiKey}`, "utf8").toString("base64");
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
+  let body: { token?: unknown; expires?: unknown } | undefined;
   try {
     response = await fetchFn(`${options.iframeAuthUrl.replace(/\/+$/, "")}/auth/signin/integration`, {
       method: "POST",
       headers: { authorization: `Basic ${credentials}`, accept: "application/json" },
+      signal,
+    });
+    body = await response.json().catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return undefined;
     });
   } catch (cause) {
-    throw new IframeTokenError("signin_unreachable", "the iframe sign-in endpoint could not be reached", undefined, {
-      cause,
-    });
+    throw signal.aborted
+      ? new IframeTokenError("signin_timeout", `iframe sign-in did not answer within ${timeoutMs} ms`, undefined, {
+          cause,
+        })
+      : new IframeTokenError("signin_unreachable", "the iframe sign-in endpoint could not be reached", undefined, {
+          cause,
+        });
   }
-  const body = (await response.json().catch(() => undefined)) as { token?: unknown; expires?: unknown } | undefined;
   if (response.status === 401) {
     throw new IframeTokenError(
       "invalid_credentials",

@@ -15,11 +15,32 @@ export interface IssuedToken {
 }
 
 /**
- * One client credentials request: `POST {tokenUrl}/oauth/token` with a JSON body (INTERFACE.md §4.2).
- * Throws {@link TokenRequestError}.
+ * One client credentials request: `POST {tokenUrl}/oauth/token` with a JSON body (INTERFACE.md §4.2), aborted
+ * after `timeoutMs`. A connection that failed without an answer (refused, reset — a pooled connection the server
+ * had closed, say) is tried once more at once: asking for a token twice is harmless. A timeout is not retried:
+ * the endpoint is up but slow, and a second wait would double the caller's. Throws {@link TokenRequestError}.
  */
-export async function requestToken(fetchFn: typeof fetch, credentials: ClientCredentials): Promise<IssuedToken> {
+export async function requestToken(
+  fetchFn: typeof fetch,
+  credentials: ClientCredentials,
+  timeoutMs: number,
+): Promise<IssuedToken> {
+  try {
+    return await attemptToken(fetchFn, credentials, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof TokenRequestError) || error.code !== "token_endpoint_unreachable") throw error;
+    return attemptToken(fetchFn, credentials, timeoutMs);
+  }
+}
+
+async function attemptToken(
+  fetchFn: typeof fetch,
+  credentials: ClientCredentials,
+  timeoutMs: number,
+): Promise<IssuedToken> {
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
+  let body: unknown;
   try {
     response = await fetchFn(`${credentials.tokenUrl.replace(/\/+$/, "")}/oauth/token`, {
       method: "POST",
@@ -30,11 +51,22 @@ export async function requestToken(fetchFn: typeof fetch, credentials: ClientCre
         audience: credentials.audience,
         grant_type: "client_credentials",
       }),
+      signal,
+    });
+    body = await response.json().catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return undefined;
     });
   } catch (cause) {
-    throw new TokenRequestError("token_endpoint_unreachable", "the token endpoint could not be reached", {}, { cause });
+    throw signal.aborted
+      ? new TokenRequestError(
+          "token_endpoint_timeout",
+          `the token endpoint did not answer within ${timeoutMs} ms`,
+          {},
+          { cause },
+        )
+      : new TokenRequestError("token_endpoint_unreachable", "the token endpoint could not be reached", {}, { cause });
   }
-  const body = await response.json().catch(() => undefined);
   if (!response.ok) throw oauthError(response.status, body);
   const accessToken = field(body, "access_token");
   const expiresIn = field(body, "expires_in");

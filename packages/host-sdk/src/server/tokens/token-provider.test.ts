@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TokenRequestError } from "../errors/token-request-error.js";
+import { answerJson, type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import { createMemoryTokenStore } from "./memory-token-store.js";
 import { createTokenProvider } from "./token-provider.js";
 
@@ -121,14 +122,13 @@ describe("createTokenProvider", () => {
     expect(endpoint.fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("reports an unreachable endpoint and an answer without a token", async () => {
-    const unreachable = createTokenProvider({
-      ...CREDENTIALS,
-      fetch: async () => {
-        throw new TypeError("fetch failed");
-      },
+  it("reports an unreachable endpoint, after trying once more, and an answer without a token", async () => {
+    const down = vi.fn(async () => {
+      throw new TypeError("fetch failed");
     });
+    const unreachable = createTokenProvider({ ...CREDENTIALS, fetch: down });
     await expect(unreachable.getToken()).rejects.toMatchObject({ code: "token_endpoint_unreachable" });
+    expect(down).toHaveBeenCalledTimes(2);
     const empty = createTokenProvider({ ...CREDENTIALS, fetch: async () => Response.json({ token_type: "Bearer" }) });
     await expect(empty.getToken()).rejects.toMatchObject({ code: "invalid_token_response", status: 200 });
   });
@@ -257,5 +257,35 @@ describe("createTokenProvider", () => {
     expect(await first.getToken()).toBe("tok-2");
     expect(await second.getToken()).toBe("tok-2");
     expect(endpoint.fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("createTokenProvider over loopback HTTP", () => {
+  let server: LoopbackServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("aborts a token request that gets no answer within timeoutMs, and does not repeat it", async () => {
+    server = await startLoopbackServer(() => undefined);
+    const tokens = createTokenProvider({ ...CREDENTIALS, tokenUrl: server.url, timeoutMs: 100 });
+    const error = await tokens.getToken().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TokenRequestError);
+    expect(error).toMatchObject({ code: "token_endpoint_timeout", status: undefined });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("tries once more at once when the connection is reset", async () => {
+    server = await startLoopbackServer((_request, response, index) => {
+      if (index === 0) response.socket?.destroy();
+      else answerJson(response, { access_token: "tok-1", expires_in: 3600, token_type: "Bearer" });
+    });
+    const tokens = createTokenProvider({ ...CREDENTIALS, tokenUrl: server.url });
+    expect(await tokens.getToken()).toBe("tok-1");
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      "POST /oauth/token",
+      "POST /oauth/token",
+    ]);
   });
 });

@@ -14,6 +14,11 @@ export interface TokenProviderOptions extends ClientCredentials {
   refreshMargin?: number;
   /** The fetch to use (a proxy agent, a test double). Default: the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * How long one token request may take before it is aborted (`token_endpoint_timeout`), in milliseconds.
+   * Default 10 000.
+   */
+  timeoutMs?: number;
   /** A monotonic clock in milliseconds. Default: `performance.now()`. */
   now?: () => number;
 }
@@ -45,6 +50,8 @@ interface Cached {
  * warns and then refuses clients that ask for tokens far more often).
  *
  * - One request in flight: concurrent callers during a refresh all wait for the same request.
+ * - Each request is aborted after `timeoutMs` (10 s); one whose connection failed (refused, reset) is tried once
+ *   more at once, a timed-out one is not.
  * - A failed request rejects the callers waiting on it but is not remembered: the next call tries again. While the
  *   previous token has not actually expired, callers get it instead of the error, and the next attempt waits
  *   10 seconds (less when expiry is nearer) so a failing endpoint is not asked on every API call.
@@ -69,6 +76,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
   const store = options.store ?? createMemoryTokenStore();
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => performance.now());
+  const timeoutMs = options.timeoutMs ?? 10_000;
   // One token per issuer, client and audience; "https://id.example/" and "https://id.example" are one issuer.
   const key = JSON.stringify([
     "lotline-token",
@@ -94,7 +102,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       return shared.accessToken;
     }
     try {
-      const issued = await requestToken(fetchFn, options);
+      const issued = await requestToken(fetchFn, options, timeoutMs);
       const issuedAt = Date.now();
       const token = { accessToken: issued.accessToken, issuedAt, expiresAt: issuedAt + issued.expiresInSeconds * 1000 };
       cached = adopt(token);
