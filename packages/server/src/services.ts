@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { RevokedClients } from "./auth/bearer/revoked-clients.js";
 import { SigningKeys } from "./auth/keys/signing-keys.js";
 import { FailureThrottle } from "./auth/limits/failure-throttle.js";
 import type { Config } from "./config/config.js";
@@ -14,6 +15,8 @@ export interface Services {
   readonly digester: SecretDigester;
   readonly keys: SigningKeys;
   readonly authFailures: FailureThrottle;
+  /** The revoked data API clients, reloaded every 30 s, whose tokens the bearer guard refuses. */
+  readonly revokedClients: RevokedClients;
   /** Wakes this process's background workers at once (after an order is placed), instead of at their next poll. */
   nudgeWorkers: () => void;
 }
@@ -32,6 +35,7 @@ export async function createServices(config: Config, database: Database): Promis
     digester: new SecretDigester(Buffer.from(value, "base64url")),
     keys: new SigningKeys(database.db),
     authFailures: new FailureThrottle(config.authFailureLimits.windowSeconds * 1000),
+    revokedClients: new RevokedClients(database.db),
     nudgeWorkers: () => {},
   };
 }

@@ -10,6 +10,7 @@ import { callbackCommands, endpointCommands } from "./commands/registration-comm
 import { SERVE_USAGE, serve } from "./commands/serve-command.js";
 import {
   clientCreate,
+  clientRevoke,
   iframeKeyCreate,
   keysRotate,
   orgCreate,
@@ -22,6 +23,7 @@ import { type CliIo, processIo, UsageError } from "./io.js";
 const COMMANDS: Record<string, Command> = {
   "org create": orgCreate,
   "client create": clientCreate,
+  "client revoke": clientRevoke,
   "iframe-key create": iframeKeyCreate,
   "endpoint add": endpointCommands.add,
   "endpoint list": endpointCommands.list,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
+import { NotFoundError } from "../errors.js";
 import { requireOrganization } from "./organizations.js";
 import { newId, newSecret, type SecretDigester } from "./secrets.js";
 
@@ -43,4 +44,36 @@ export async function findActiveApiClient(db: Kysely<Schema>, clientId: string):
     .where("client_id", "=", clientId)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
+}
+
+export interface RevokedApiClient {
+  client_id: string;
+  /** ISO 8601 UTC. */
+  revoked_at: string;
+}
+
+/**
+ * Revokes a data API client: the token endpoint refuses it at once, and the bearer guard refuses its tokens within
+ * its reload interval. Revoking twice keeps the first time. Throws {@link NotFoundError} for an unknown client.
+ */
+export async function revokeApiClient(db: Kysely<Schema>, clientId: string): Promise<RevokedApiClient> {
+  await db
+    .updateTable("api_clients")
+    .set({ revoked_at: Date.now() })
+    .where("client_id", "=", clientId)
+    .where("revoked_at", "is", null)
+    .execute();
+  const row = await db
+    .selectFrom("api_clients")
+    .select(["client_id", "revoked_at"])
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  if (!row || row.revoked_at === null) throw new NotFoundError("client_not_found", `no client ${clientId}`);
+  return { client_id: row.client_id, revoked_at: new Date(Number(row.revoked_at)).toISOString() };
+}
+
+/** The ids of the clients revoked at or after `since` (epoch milliseconds). */
+export async function listClientsRevokedSince(db: Kysely<Schema>, since: number): Promise<string[]> {
+  const rows = await db.selectFrom("api_clients").select("client_id").where("revoked_at", ">=", since).execute();
+  return rows.map((row) => row.client_id);
 }

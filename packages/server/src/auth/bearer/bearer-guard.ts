@@ -17,9 +17,10 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /**
  * The resource-server check in front of `/v1/*` (RFC 6750 §3): no Bearer credentials → 401 with a bare challenge;
- * malformed → 400 `invalid_request`; any token that fails verification → 401 `invalid_token`.
+ * malformed → 400 `invalid_request`; any token that fails verification, or whose client has been revoked (as
+ * {@link RevokedClients} last loaded them), → 401 `invalid_token`.
  */
-export function bearerGuard({ keys, config }: Services) {
+export function bearerGuard({ keys, config, revokedClients }: Services) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer(?:\s+(.*))?$/i);
@@ -30,12 +31,17 @@ export function bearerGuard({ keys, config }: Services) {
     }
     const token = match[1]?.trim() ?? "";
     if (!B64TOKEN.test(token)) throw challenge(400, "invalid_request", "the Authorization header is malformed");
+    let caller: AccessTokenSubject;
     try {
-      request.caller = await verifyAccessToken(keys, config, token);
+      caller = await verifyAccessToken(keys, config, token);
     } catch (error) {
       if (error instanceof InvalidTokenError) throw challenge(401, "invalid_token", error.message);
       throw error;
     }
+    if (await revokedClients.isRevoked(caller.clientId)) {
+      throw challenge(401, "invalid_token", "the client has been revoked");
+    }
+    request.caller = caller;
   };
 }
 

@@ -1,5 +1,5 @@
 import { PRODUCT_NAMES } from "@lotline/contract";
-import { createApiClient } from "../../tenancy/api-clients.js";
+import { createApiClient, revokeApiClient } from "../../tenancy/api-clients.js";
 import { createIframeKey } from "../../tenancy/iframe-keys.js";
 import { createOrganization } from "../../tenancy/organizations.js";
 import { createProductMatrix } from "../../tenancy/product-matrices.js";
@@ -30,6 +30,16 @@ export const clientCreate: Command = {
       `audience: ${result.audience}`,
       `token endpoint: ${result.token_url}/oauth/token`,
     ].join("\n"),
+};
+
+/** `lotline client revoke --client CLIENT_ID` → `{"client_id","revoked_at"}`; revoking again keeps the first time. */
+export const clientRevoke: Command = {
+  usage: "client revoke --client CLIENT_ID [--json]",
+  options: { client: { type: "string" } },
+  required: ["client"],
+  run: async ({ values, services }) => ({ ...(await revokeApiClient(services.db, values.client as string)) }),
+  describe: (result) =>
+    `Revoked data API client ${result.client_id} at ${result.revoked_at}. Its tokens stop working within 30 seconds.`,
 };
 
 /** `lotline iframe-key create --org ORG_ID` → `{"org_id","api_key","iframe_auth_url"}`. */
