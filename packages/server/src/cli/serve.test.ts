@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../db/database.js";
+import { runCli } from "../test/run-cli.js";
 import { freePort } from "../test/test-app.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
 
@@ -112,6 +113,82 @@ describe("lotline serve", () => {
     running.push(child);
     expect(await child.exited(10_000)).toBe(2);
     expect(child.output().stderr).toMatch(/^lotline: PORT: [^\n]+\n$/);
+  });
+});
+
+/**
+ * The issue this guards against: the service on another port than the CLI's default, and `lotline client create`
+ * run from another shell printing its own default port's audience, which the service then refused.
+ */
+describe("lotline serve and the commands run from another shell", () => {
+  const databases: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const database of databases) await database.destroy();
+  });
+
+  async function freshDatabase(): Promise<TestDatabase> {
+    const database = await createTestDatabase();
+    databases.push(database);
+    return database;
+  }
+
+  /** `lotline serve` on `port`, answered once it answers. */
+  async function serveOn(port: number, database: TestDatabase, args: string[] = []): Promise<Child> {
+    const child = lotline(["serve", ...args], { LOTLINE_DATABASE_URL: database.url, PORT: String(port) });
+    running.push(child);
+    await waitFor(`http://127.0.0.1:${port}/healthz`, child);
+    return child;
+  }
+
+  it("client create, in a shell that says nothing of the service, prints its audience and token URL, which work", async () => {
+    const database = await freshDatabase();
+    const port = await freePort();
+    await serveOn(port, database);
+    const shell = { LOTLINE_DATABASE_URL: database.url };
+
+    const org = await runCli(["org", "create", "--name", "Acme Mutual", "--json"], shell);
+    const orgId = (JSON.parse(org.stdout) as { org_id: string }).org_id;
+    const created = await runCli(["client", "create", "--org", orgId, "--json"], shell);
+    expect(created.stderr).toBe("");
+    const printed = JSON.parse(created.stdout) as Record<string, string>;
+    expect([printed.token_url, printed.audience]).toEqual([`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/v1`]);
+
+    const token = await fetch(`${printed.token_url}/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        grant_type: "client_credentials",
+        client_id: printed.client_id,
+        client_secret: printed.client_secret,
+        audience: printed.audience,
+      }),
+    });
+    expect(token.status).toBe(200);
+  });
+
+  it("warns in its log when it replaces another public URL recorded on the same database", async () => {
+    const database = await freshDatabase();
+    const [first, second] = [await freePort(), await freePort()];
+    const earlier = await serveOn(first, database);
+    const later = await serveOn(second, database, ["--port", String(second)]);
+
+    expect(earlier.output().stdout).toBe("");
+    const warning = later
+      .output()
+      .stdout.split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; previous: unknown; current: unknown })
+      .find((line) => line.msg.includes("differs from that of the service last started on this database"));
+    expect(warning?.level).toBe(40);
+    expect(warning?.previous).toEqual({
+      public_url: `http://127.0.0.1:${first}`,
+      api_audience: `http://127.0.0.1:${first}/v1`,
+      recorded_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(warning?.current).toEqual({
+      public_url: `http://127.0.0.1:${second}`,
+      api_audience: `http://127.0.0.1:${second}/v1`,
+    });
   });
 });
 

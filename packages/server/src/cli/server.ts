@@ -1,6 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { buildApp, serverLogger } from "../app.js";
 import type { Config } from "../config/config.js";
+import { publicConfigurationOf, samePublicConfiguration } from "../config/public-configuration.js";
+import { recordPublicConfiguration } from "../config/recorded-public-configuration.js";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { createServices, type Services } from "../services.js";
@@ -19,10 +21,13 @@ export interface RunningServer {
 
 /**
  * Migrates, builds the services and listens. `api` and `all` serve the interface; `worker` and `all` run the
- * background jobs — order processing and webhook delivery; every role serves its health and metrics.
+ * background jobs — order processing and webhook delivery; every role serves its health and metrics. A process
+ * serving the interface records its public configuration for the CLI.
  */
 export async function startServer(config: Config, role: Role = "all"): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
+  // Stops whatever has started so far; replaced as more starts, and used as well if a later step fails.
+  let stop = () => database.close();
   try {
     await migrateToLatest(database);
     const services = await createServices(config, database);
@@ -30,10 +35,19 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
     const app = await buildApp(services, { logger: serverLogger(config.logLevel), serveInterface: role !== "worker" });
     app.log.info({ role, database: services.database.dialect }, "starting");
     const runner = role === "api" ? undefined : createJobRunner(services, app.log);
+    stop = async () => {
+      await app.close();
+      await runner?.stop();
+      await database.close();
+    };
     if (runner) {
       services.nudgeWorkers = () => runner.nudge();
       runner.start();
     }
+    // Before listening, so whoever sees the service answer (a script polling /healthz) also finds its record. A
+    // start that then fails to listen leaves its values recorded until the next start; in the usual mistake, the
+    // port taken by this very deployment's service, they are that service's values anyway.
+    if (role !== "worker") await recordForTheCli(services, app.log);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -41,16 +55,40 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
       app,
       services,
       url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
-      async stop() {
-        await app.close();
-        await runner?.stop();
-        await database.close();
-      },
+      stop,
     };
   } catch (error) {
-    await database.close();
+    await stop();
     throw error;
   }
+}
+
+/**
+ * Records where this service is reached and the audience it accepts, so that `lotline client create` and
+ * `iframe-key create`, run from another shell with another environment, print this service's values rather than
+ * their own defaults. A worker answers no token request, so it records nothing. Processes sharing a database
+ * should agree; when this one replaces a different record, either the deployment was reconfigured (fine) or
+ * another process still serves with the old values (not fine: a load balancer would mix two issuers and two
+ * audiences), and only the operator can tell which, so it warns.
+ */
+async function recordForTheCli(services: Services, log: FastifyBaseLogger): Promise<void> {
+  const current = publicConfigurationOf(services.config);
+  const previous = await recordPublicConfiguration(services.db, current);
+  if (!previous || samePublicConfiguration(previous, current)) return;
+  log.warn(
+    {
+      previous: {
+        public_url: previous.publicUrl,
+        api_audience: previous.apiAudience,
+        // How long ago tells a live neighbour from an old run of this same deployment.
+        recorded_at: new Date(previous.recordedAt).toISOString(),
+      },
+      current: { public_url: current.publicUrl, api_audience: current.apiAudience },
+    },
+    "the public URL or API audience differs from that of the service last started on this database; the CLI now " +
+      "prints this service's. If that service still runs, give every process the same LOTLINE_PUBLIC_URL and " +
+      "LOTLINE_API_AUDIENCE: they refuse each other's tokens and audiences",
+  );
 }
 
 /** Stops gracefully on SIGTERM or SIGINT: in-flight requests finish, new ones get 503, then the process exits. */

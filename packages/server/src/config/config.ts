@@ -42,9 +42,10 @@ export interface AuthFailureLimits {
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
-    message: string,
+    /** What is wrong with the value, without the variable's name: a flag standing for it can name itself instead. */
+    readonly reason: string,
   ) {
-    super(`${variable}: ${message}`);
+    super(`${variable}: ${reason}`);
     this.name = "ConfigError";
   }
 }

@@ -26,7 +26,12 @@ export const invalidClient = () =>
 export const unsupportedGrantType = (grantType: string) =>
   new OAuthError("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials`);
 
-export const invalidTarget = (audience: string) => new OAuthError("invalid_target", `unknown audience "${audience}"`);
+/**
+ * Names the audience this service accepts: the usual cause is a client configured for another port or deployment,
+ * and the accepted value is public anyway (it is in every token and in the missing-audience error).
+ */
+export const invalidTarget = (audience: string, accepted: string) =>
+  new OAuthError("invalid_target", `unknown audience "${audience}"; this service issues tokens for "${accepted}"`);
 
 export const tooManyRequests = (description: string, retryAfterSeconds: number) =>
   new OAuthError("slow_down", description, 429, { "retry-after": String(retryAfterSeconds) });

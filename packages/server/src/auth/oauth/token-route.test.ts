@@ -235,14 +235,16 @@ describe("POST /oauth/token", () => {
       expect(body.error_description).toContain(test.config.apiAudience);
     });
 
-    it("refuses an unknown audience with a 4xx OAuth error", async () => {
+    it("refuses an unknown audience with a 4xx OAuth error naming the audience it would accept", async () => {
       const response = await post({
         payload: { ...tokenRequestBody(test, tenant), audience: "https://elsewhere.example/api" },
       });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       const body = expectOAuthError(response, response.statusCode, "invalid_target");
-      expect(body.error_description).toContain("https://elsewhere.example/api");
+      expect(body.error_description).toBe(
+        `unknown audience "https://elsewhere.example/api"; this service issues tokens for "${test.config.apiAudience}"`,
+      );
     });
   });
 

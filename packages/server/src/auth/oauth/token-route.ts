@@ -46,7 +46,7 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
 
       const audience = parameters.audience;
       if (audience === undefined) throw invalidRequest(`audience is required: "${config.apiAudience}"`);
-      if (audience !== config.apiAudience) throw invalidTarget(audience);
+      if (audience !== config.apiAudience) throw invalidTarget(audience, config.apiAudience);
 
       const verdict = await recordIssuance(db, client.client_id, config.tokenLimits);
       if (!verdict.allowed) {

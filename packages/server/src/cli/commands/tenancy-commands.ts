@@ -4,6 +4,8 @@ import { createIframeKey } from "../../tenancy/iframe-keys.js";
 import { createOrganization } from "../../tenancy/organizations.js";
 import { createProductMatrix } from "../../tenancy/product-matrices.js";
 import type { Command } from "../command.js";
+import type { CliIo } from "../io.js";
+import { PUBLIC_URL_OPTION, PUBLIC_URL_USAGE, type ServiceUrls, serviceUrls } from "../service-urls.js";
 
 /** `lotline org create --name NAME` → `{"org_id","webhook_secret"}`. */
 export const orgCreate: Command = {
@@ -14,14 +16,19 @@ export const orgCreate: Command = {
   describe: (result) => `Created organization ${result.org_id}.\nwebhook secret (shown once): ${result.webhook_secret}`,
 };
 
-/** `lotline client create --org ORG_ID` → `{"client_id","client_secret","audience","token_url"}`. */
+/**
+ * `lotline client create --org ORG_ID [--public-url URL]` → `{"client_id","client_secret","audience","token_url"}`,
+ * the audience and token URL being the service's (see {@link serviceUrls}).
+ */
 export const clientCreate: Command = {
-  usage: "client create --org ORG_ID [--json]",
-  options: { org: { type: "string" } },
+  usage: `client create --org ORG_ID ${PUBLIC_URL_USAGE} [--json]`,
+  options: { org: { type: "string" }, ...PUBLIC_URL_OPTION },
   required: ["org"],
-  run: async ({ values, services }) => {
+  run: async ({ values, services, io }) => {
+    const urls = await serviceUrls(values, services, io);
     const client = await createApiClient(services.db, services.digester, values.org as string);
-    return { ...client, audience: services.config.apiAudience, token_url: services.config.publicUrl };
+    tellNote(io, urls);
+    return { ...client, audience: urls.apiAudience, token_url: urls.publicUrl };
   },
   describe: (result) =>
     [
@@ -42,15 +49,20 @@ export const clientRevoke: Command = {
     `Revoked data API client ${result.client_id} at ${result.revoked_at}. Its tokens stop working within 30 seconds.`,
 };
 
-/** `lotline iframe-key create --org ORG_ID` → `{"org_id","api_key","iframe_auth_url"}`. */
+/**
+ * `lotline iframe-key create --org ORG_ID [--public-url URL]` → `{"org_id","api_key","iframe_auth_url"}`, the
+ * sign-in URL being the service's (see {@link serviceUrls}).
+ */
 export const iframeKeyCreate: Command = {
-  usage: "iframe-key create --org ORG_ID [--json]",
-  options: { org: { type: "string" } },
+  usage: `iframe-key create --org ORG_ID ${PUBLIC_URL_USAGE} [--json]`,
+  options: { org: { type: "string" }, ...PUBLIC_URL_OPTION },
   required: ["org"],
-  run: async ({ values, services }) => {
+  run: async ({ values, services, io }) => {
     const orgId = values.org as string;
+    const urls = await serviceUrls(values, services, io);
     const { api_key } = await createIframeKey(services.db, services.digester, orgId);
-    return { org_id: orgId, api_key, iframe_auth_url: services.config.publicUrl };
+    tellNote(io, urls);
+    return { org_id: orgId, api_key, iframe_auth_url: urls.publicUrl };
   },
   describe: (result) =>
     [
@@ -93,3 +105,8 @@ export const productMatrixCreate: Command = {
   describe: (result) =>
     `Created product matrix ${result.product_matrix_id} "${result.name}": ${(result.products as string[]).join(", ")}.`,
 };
+
+/** On stderr, so that `--json` still prints exactly one JSON object on stdout. */
+function tellNote(io: CliIo, { note }: ServiceUrls): void {
+  if (note) io.stderr(`lotline: note: ${note}\n`);
+}
