@@ -3,6 +3,7 @@ import { ConfigError } from "../config/config.js";
 import { DomainError } from "../errors.js";
 import type { Command } from "./command.js";
 import { customFieldAdd } from "./commands/custom-field-commands.js";
+import { datasetsList, datasetsRemove } from "./commands/dataset-commands.js";
 import { demo } from "./commands/demo-command.js";
 import { importCommands } from "./commands/import-commands.js";
 import { migrate } from "./commands/migrate-command.js";
@@ -35,6 +36,8 @@ const COMMANDS: Record<string, Command> = {
   "product-matrix create": productMatrixCreate,
   "custom-field add": customFieldAdd,
   ...importCommands,
+  "datasets list": datasetsList,
+  "datasets remove": datasetsRemove,
 };
 
 const USAGE = [

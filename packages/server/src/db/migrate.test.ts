@@ -94,6 +94,7 @@ describe("migrateToLatest", () => {
       "0002-geodata",
       "0003-orders",
       "0004-custom-fields",
+      "0005-dataset-namespaces",
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
@@ -122,8 +123,20 @@ describe("migrateToLatest", () => {
   it("migrates two deployments side by side (PostgreSQL: two schemas of one database), each with its own key", async () => {
     const a = opened(await fresh());
     const b = opened(await fresh());
-    expect(await migrateToLatest(a)).toEqual(["0001-foundation", "0002-geodata", "0003-orders", "0004-custom-fields"]);
-    expect(await migrateToLatest(b)).toEqual(["0001-foundation", "0002-geodata", "0003-orders", "0004-custom-fields"]);
+    expect(await migrateToLatest(a)).toEqual([
+      "0001-foundation",
+      "0002-geodata",
+      "0003-orders",
+      "0004-custom-fields",
+      "0005-dataset-namespaces",
+    ]);
+    expect(await migrateToLatest(b)).toEqual([
+      "0001-foundation",
+      "0002-geodata",
+      "0003-orders",
+      "0004-custom-fields",
+      "0005-dataset-namespaces",
+    ]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);
     expect((await digestKeys(a))[0]?.value).not.toBe((await digestKeys(b))[0]?.value);

@@ -88,6 +88,9 @@ export interface TokenIssuanceTable {
 
 export type DatasetKind = "parcels" | "buildings" | "addresses" | "layer";
 
+/** `main` for what an operator imports; `demo` for the generated neighbourhood of `lotline demo`. */
+export type DatasetNamespace = "main" | "demo";
+
 /** A named source of geodata with its provenance, shown beside every value derived from it. */
 export interface DatasetTable {
   dataset_id: Generated<number>;
@@ -98,6 +101,12 @@ export interface DatasetTable {
   vintage: string | null;
   /** Layers only: `polygon` or `point`, fixed by the first import. */
   geometry_kind: "polygon" | "point" | null;
+  namespace: Generated<DatasetNamespace>;
+  /** The box of every row the dataset holds, as of its latest import; null while it holds none. */
+  min_lon: number | null;
+  min_lat: number | null;
+  max_lon: number | null;
+  max_lat: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,4 +1,6 @@
+import { extentOf } from "../geo/datasets/dataset-extent.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
+import type { BBox } from "../geo/types.js";
 import type { Provenance } from "./product.js";
 
 /** The provenance of a boundary the user drew in the order. */
@@ -8,6 +10,8 @@ export const USER_DRAWN: Provenance = { dataset: "user drawn", provider: "user",
 export interface DatasetProvenance {
   datasetId: number;
   geometryKind: "polygon" | "point" | null;
+  /** The box of the dataset's rows; null while it holds none. */
+  extent: BBox | null;
   provenance: Provenance;
 }
 
@@ -33,7 +37,18 @@ type DatasetQuery = ReturnType<typeof selectDatasets>;
 function selectDatasets({ db }: GeoSource) {
   return db
     .selectFrom("datasets")
-    .select(["dataset_id", "name", "provider", "license", "vintage", "geometry_kind"])
+    .select([
+      "dataset_id",
+      "name",
+      "provider",
+      "license",
+      "vintage",
+      "geometry_kind",
+      "min_lon",
+      "min_lat",
+      "max_lon",
+      "max_lat",
+    ])
     .select((eb) =>
       eb
         .selectFrom("imports")
@@ -49,6 +64,7 @@ async function datasets(source: GeoSource, where: (query: DatasetQuery) => Datas
     (row): DatasetProvenance => ({
       datasetId: row.dataset_id,
       geometryKind: row.geometry_kind,
+      extent: extentOf(row),
       provenance: {
         dataset: row.name,
         provider: row.provider,

@@ -1,3 +1,4 @@
+import { covers } from "../geo/datasets/coverage.js";
 import { intersectionArea } from "../geo/geometry/index.js";
 import { layerFeaturesIntersecting } from "../geo/queries/layer-features-intersecting.js";
 import { nearestLayerFeatures } from "../geo/queries/nearest-layer-features.js";
@@ -43,7 +44,7 @@ export interface PointLayerResult extends Provenance {
 export interface ThirdPartyResult extends ProductResult {
   /** What the polygon layers were matched against: the drawn boundary, the imported parcel, or the point. */
   matched_against: "user_boundary" | "parcel" | "point";
-  /** One entry per imported layer, by name, each with its provenance. */
+  /** One entry per imported layer covering the property, by name, each with its provenance. */
   layers: Array<PolygonLayerResult | PointLayerResult>;
 }
 
@@ -51,10 +52,13 @@ export interface ThirdPartyResult extends ProductResult {
  * `third_party`: what the imported layers say about the property. For each polygon layer, the features meeting the
  * lot (the drawn boundary, else the parcel, else the point itself), with their attributes and how much of the lot
  * each covers; for each point layer, the feature nearest to the point and its distance (straight, on WGS 84).
- * Every layer carries its own provider, licence and vintage. Needs no parcel.
+ * Every layer carries its own provider, licence and vintage. Only the layers that cover the point take part (see
+ * `geo/datasets/coverage.ts`): a layer of another city or state says nothing about this property. Needs no parcel.
  */
 export const thirdPartyProduct: Product<ThirdPartyResult> = async (source, input) => {
-  const layers = (await layerDatasets(source)).filter((layer) => layer.geometryKind !== null);
+  const layers = (await layerDatasets(source)).filter(
+    (layer) => layer.geometryKind !== null && covers(layer.extent, input.point),
+  );
   const against = matchedAgainst(input);
   const results: Array<PolygonLayerResult | PointLayerResult> = [];
   for (const layer of layers) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { JobRunner } from "../jobs/index.js";
 import { PROCESS_ORDER_JOB } from "../orders/create-order.js";
 import { processOrderJob } from "../orders/process-order.js";
+import { RECOMPUTE_PROPERTY_JOB, recomputePropertyJob } from "../orders/recompute-property.js";
 import type { Services } from "../services.js";
 import { deliverEventJob } from "../webhooks/deliver-event-job.js";
 import { DELIVER_WEBHOOK_JOB } from "../webhooks/webhook-events.js";
@@ -13,11 +14,15 @@ import { DELIVER_WEBHOOK_JOB } from "../webhooks/webhook-events.js";
  */
 export const WEBHOOK_MAX_ATTEMPTS = 100;
 
-/** The job runner of a process that does background work: order processing and webhook delivery. */
+/**
+ * The job runner of a process that does background work: order processing, records computed again after a dataset
+ * is removed, and webhook delivery.
+ */
 export function createJobRunner(services: Services, logger?: FastifyBaseLogger): JobRunner {
   return new JobRunner(services.database, {
     handlers: {
       [PROCESS_ORDER_JOB]: processOrderJob(services.database),
+      [RECOMPUTE_PROPERTY_JOB]: recomputePropertyJob(services.database),
       [DELIVER_WEBHOOK_JOB]: deliverEventJob(services.database, services.config),
     },
     retry: { maxAttempts: 10 },

@@ -2,7 +2,8 @@ import { SingleBar } from "cli-progress";
 import { IMPORT_KINDS, type ImportFileOptions, type ImportKind, importFile } from "../../geo/import/import-file.js";
 import type { ImportSummary } from "../../geo/import/import-summary.js";
 import type { Command, OptionSpec } from "../command.js";
-import { type CliIo, processIo } from "../io.js";
+import { type CliIo, processIo, UsageError } from "../io.js";
+import { recomputeQueued } from "../recompute-queued.js";
 
 const text = { type: "string" } as const;
 
@@ -15,6 +16,9 @@ const COMMON: OptionSpec = {
   crs: text,
   object: text,
   "id-field": text,
+  "max-rejected": text,
+  "allow-empty": { type: "boolean" },
+  replace: text,
 };
 
 const BY_KIND: Record<ImportKind, { options: OptionSpec; required: string[]; usage: string }> = {
@@ -40,15 +44,18 @@ export const importCommands = Object.fromEntries(
   IMPORT_KINDS.map((kind): [string, Command] => [
     `import ${kind}`,
     {
-      usage: `import ${kind} FILE ${BY_KIND[kind].usage} [--name NAME] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--json]`,
+      usage: `import ${kind} FILE ${BY_KIND[kind].usage} [--name NAME] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--max-rejected PERCENT] [--allow-empty] [--replace NAME] [--json]`,
       options: { ...COMMON, ...BY_KIND[kind].options },
       required: BY_KIND[kind].required,
       positional: "file",
       run: async ({ values, services, io }) => {
+        const options = optionsFrom(kind, values);
         const progress = progressBar(io, kind);
         try {
-          const summary = await importFile(services.database, { ...optionsFrom(kind, values), ...progress.hooks });
-          return toOutput(summary);
+          const summary = await importFile(services.database, { ...options, ...progress.hooks });
+          // A replaced dataset queued the records in its coverage for recomputation: do it before answering.
+          const recomputed = options.rules?.replace === undefined ? undefined : await recomputeQueued(services);
+          return { ...toOutput(summary), ...(recomputed === undefined ? {} : { properties_recomputed: recomputed }) };
         } finally {
           progress.stop();
         }
@@ -81,7 +88,23 @@ function optionsFrom(kind: ImportKind, values: Record<string, unknown>): ImportF
     joinParcel: value("join-parcel"),
     city: value("city"),
     state: value("state"),
+    rules: defined({
+      maxRejected: maxRejectedFrom(value("max-rejected")),
+      allowEmpty: values["allow-empty"] === true ? true : undefined,
+      replace: value("replace"),
+    }),
   });
+}
+
+/** `--max-rejected 10` or `10%`: the share of records that may be rejected before the import is refused. */
+function maxRejectedFrom(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  const percent = match ? Number(match[1]) : Number.NaN;
+  if (!(percent >= 0 && percent <= 100)) {
+    throw new UsageError(`--max-rejected must be a percentage from 0 to 100, like 10 or 2.5%; got "${text}"`);
+  }
+  return percent / 100;
 }
 
 /** The `--json` output: the contract's four counts first, then what else the import knows. */

@@ -2,9 +2,11 @@ import { addressKey, formatAddress, type NormalizedAddress, normalizeAddress, st
 import { representativePoint } from "../geometry/index.js";
 import { parcelAt } from "../queries/parcel-at.js";
 import type { Area, LonLat } from "../types.js";
+import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+import { type StoredAddress, storedSameAddresses, withLocalityOf } from "./same-address.js";
 
 export interface AddressImportOptions {
   /** The column or property holding the one-line street address (`120 GORE ST`). */
@@ -27,26 +29,40 @@ interface Located {
 /**
  * Addresses, normalized (USPS abbreviations, ranges, units) and located either through their parcel (placed at a
  * point inside it) or by their own point (and then given the parcel containing it). Upserted by the normalized
- * address; rows repeating an address already imported — a condominium's units on one line each — are merged.
+ * address; rows repeating an address already imported — a condominium's units on one line each — are merged. An
+ * address differing from a stored one only by a missing city, state or ZIP code is the same address (see
+ * `same-address.ts`): in this dataset it updates that row, in another dataset it is a duplicate and rejected.
  */
 export function addressImporter(options: AddressImportOptions): Importer {
   /** Parcel id → the parcel's row id and a point inside it, remembered across batches. */
   const parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
   return {
+    columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       const outcomes: RecordOutcome[] = [];
       if (options.joinParcel) await loadParcels(context, batch, options.joinParcel, parcels);
 
-      const located = new Map<string, Located>();
+      const read: Located[] = [];
       for (const [position, record] of batch.entries()) {
         const result = await locate(context, record, options, parcels);
-        if ("reason" in result) {
-          outcomes[position] = result;
+        if ("reason" in result) outcomes[position] = result;
+        else read.push({ ...result, position, key: addressKey(result.address) });
+      }
+      const same = await storedSameAddresses(context, read);
+      const located = new Map<string, Located>();
+      for (const [index, entry] of read.entries()) {
+        const stored = same[index];
+        if (stored && stored.datasetId !== context.datasetId) {
+          outcomes[entry.position] = {
+            reason: DUPLICATE_REASON,
+            detail: `${formatAddress(entry.address)} is already in dataset "${stored.datasetName}"`,
+            dataset: stored.datasetName,
+          };
           continue;
         }
-        const key = addressKey(result.address);
-        if (located.has(key)) outcomes[position] = "merged";
-        else located.set(key, { ...result, position, key });
+        if (stored) await adoptStored(context, entry, stored);
+        if (located.has(entry.key)) outcomes[entry.position] = "merged";
+        else located.set(entry.key, entry);
       }
       if (located.size === 0) return outcomes;
 
@@ -123,6 +139,29 @@ export function addressImporter(options: AddressImportOptions): Importer {
   };
 }
 
+/**
+ * Makes `entry` the update of the stored row that is the same address: the locality one of them lacks is filled in
+ * from the other, and the row takes the fuller address's key, so the upsert that follows writes to it.
+ */
+async function adoptStored(context: ImportContext, entry: Located, stored: StoredAddress): Promise<void> {
+  entry.address = withLocalityOf(entry.address, stored.address);
+  entry.key = addressKey(entry.address);
+  if (entry.key === stored.key) return;
+  const taken = await context.trx
+    .selectFrom("addresses")
+    .select("address_id")
+    .where("dataset_id", "=", context.datasetId)
+    .where("address_key", "=", entry.key)
+    .executeTakeFirst();
+  if (!taken) {
+    await context.trx
+      .updateTable("addresses")
+      .set({ address_key: entry.key })
+      .where("address_id", "=", stored.addressId)
+      .execute();
+  }
+}
+
 async function locate(
   context: ImportContext,
   record: ReadRecord,
@@ -166,6 +205,12 @@ async function loadParcels(
     .selectFrom("parcels")
     .select(["parcel_id", "source_id", "boundary"])
     .where("source_id", "in", wanted)
+    // The demo's generated parcel ids must never locate an imported address, nor the other way round.
+    .where(
+      "dataset_id",
+      "in",
+      context.trx.selectFrom("datasets").select("dataset_id").where("namespace", "=", context.namespace),
+    )
     .orderBy("updated_at")
     .orderBy("parcel_id")
     .execute();

@@ -28,7 +28,7 @@ export async function owningParcel(
 }
 
 /** Recomputes the owning parcel of every building whose box meets `box`, a page at a time. */
-export async function reassignBuildings(context: ImportContext, box: BBox): Promise<void> {
+export async function reassignBuildings(context: Pick<ImportContext, "trx" | "dialect">, box: BBox): Promise<void> {
   let after = 0;
   for (;;) {
     const page = await context.trx

@@ -2,6 +2,7 @@ import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { owningParcel } from "./assign-buildings.js";
+import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
@@ -15,9 +16,13 @@ export interface BuildingImportOptions {
 
 /** Building footprints: upserted by (dataset, source id), each assigned the parcel holding most of it. */
 export function buildingImporter({ idField }: BuildingImportOptions): Importer {
+  let others: OtherDatasets | undefined;
   return {
+    columns: idField === undefined ? [] : [idField],
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       const { prepared, outcomes } = prepareAreas(batch, (record) => idFrom(record, idField));
+      others ??= await otherDatasets(context, "buildings");
+      await rejectDuplicates(context, "buildings", others, prepared, outcomes);
       await settleAgainstStored(context, "buildings", prepared, outcomes);
 
       const rows = [];

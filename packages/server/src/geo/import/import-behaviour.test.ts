@@ -173,7 +173,16 @@ describe("rejected records are reported by number and reason", () => {
         featureOf(rect(origin, 9, 0, 10, 1), { APN: "  " }),
       ]),
     );
-    const summary = await importJson(["parcels", path, "--id-field", "APN", "--name", "Mixed"]);
+    const summary = await importJson([
+      "parcels",
+      path,
+      "--id-field",
+      "APN",
+      "--max-rejected",
+      "100",
+      "--name",
+      "Mixed",
+    ]);
     expect(summary).toMatchObject({ read: 6, imported: 2, updated: 0, merged: 0, rejected: 4 });
     const byNumber = Object.fromEntries(summary.rejections.map((rejection) => [rejection.number, rejection]));
     expect(Object.keys(byNumber).map(Number).sort()).toEqual([3, 4, 5, 6]);
@@ -211,7 +220,16 @@ describe("rejected records are reported by number and reason", () => {
         JSON.stringify(featureOf(rect(origin, 4, 2, 5, 3), { APN: "LINE-4" })),
       ].join("\n"),
     );
-    const summary = await importJson(["parcels", path, "--id-field", "APN", "--name", "Lines"]);
+    const summary = await importJson([
+      "parcels",
+      path,
+      "--id-field",
+      "APN",
+      "--max-rejected",
+      "100",
+      "--name",
+      "Lines",
+    ]);
     expect(summary).toMatchObject({ read: 4, imported: 2, rejected: 2 });
     expect(summary.rejections.map(({ number, reason }) => ({ number, reason }))).toEqual([
       { number: 2, reason: "unreadable" },
@@ -225,7 +243,17 @@ describe("rejected records are reported by number and reason", () => {
       "mixed-text.geojson",
       collection([featureOf(rect(origin, 0, 3, 1, 4), { APN: "TEXT-1" }), featureOf(rect(origin, 2, 3, 3, 4), {})]),
     );
-    const run = await lotline(["import", "parcels", path, "--id-field", "APN", "--name", "Mixed text"]);
+    const run = await lotline([
+      "import",
+      "parcels",
+      path,
+      "--id-field",
+      "APN",
+      "--max-rejected",
+      "100",
+      "--name",
+      "Mixed text",
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("read 2, imported 1, updated 0, merged 0, rejected 1");
     expect(run.stdout).toMatch(/record 2: missing_id/);
@@ -414,6 +442,8 @@ describe("addresses", () => {
       "y",
       "--name",
       "Unparseable",
+      "--max-rejected",
+      "100",
     ]);
     expect(summary).toMatchObject({ read: 4, imported: 1, rejected: 3 });
     expect(summary.rejections).toEqual([

@@ -16,7 +16,8 @@ export const DEMO_LAYERS = {
 
 /**
  * Loads the generated demo neighbourhood through the same importers as real data, unless it is already there.
- * Every dataset says "generated" in its name, provider and licence. Each import is idempotent, so a start that
+ * Every dataset says "generated" in its name, provider and licence, and lives in the `demo` namespace, apart from
+ * everything an operator imports. Each import is idempotent, so a start that
  * died halfway simply loads it all again. Returns whether anything was loaded.
  */
 export async function importDemoNeighbourhood(database: Database): Promise<boolean> {
@@ -31,7 +32,7 @@ export async function importDemoNeighbourhood(database: Database): Promise<boole
   const town = generateNeighbourhood();
   const provenance = { provider: town.dataset.provider, license: town.dataset.license, vintage: town.dataset.vintage };
   const load = (kind: DatasetInfo["kind"], name: string, features: Feature<Geometry | null>[], importer: Importer) =>
-    runImport(database, { kind, name, ...provenance }, "generated", records(features), importer);
+    runImport(database, { kind, name, namespace: "demo", ...provenance }, "generated", records(features), importer);
 
   await load("parcels", town.dataset.name, town.parcels, parcelImporter({ idField: "parcel_id" }));
   await load("buildings", town.dataset.name, town.buildings, buildingImporter({ idField: "building_id" }));

@@ -1,13 +1,14 @@
 import { basename, extname } from "node:path";
 import type { Database } from "../../db/database.js";
 import { InvalidInputError } from "../../errors.js";
-import { type ReadOptions, readSource } from "../readers/index.js";
+import { type ReadOptions, readSource, SOURCE_FORMATS } from "../readers/index.js";
 import { addressImporter } from "./address-importer.js";
 import { buildingImporter } from "./building-importer.js";
+import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
 import type { ImportSummary } from "./import-summary.js";
 import { layerImporter } from "./layer-importer.js";
 import { parcelImporter } from "./parcel-importer.js";
-import { type Importer, runImport } from "./run-import.js";
+import { type Importer, type ImportRules, runImport } from "./run-import.js";
 
 export const IMPORT_KINDS = ["parcels", "buildings", "addresses", "layer"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -26,13 +27,22 @@ export interface ImportFileOptions {
   joinParcel?: string;
   city?: string;
   state?: string;
+  /** What the import may do to the data already there; {@link DEFAULT_IMPORT_POLICY} by default. */
+  rules?: Partial<ImportRules>;
   /** Called as the file is read: bytes so far and in all, when the reader can tell. */
   onBytes?: (read: number, total: number) => void;
   onProgress?: (summary: ImportSummary) => void;
 }
 
-/** `lotline import KIND FILE`: reads the file in the format it comes in and imports it all-or-nothing. */
+/**
+ * `lotline import KIND FILE`: reads the file in the format it comes in and imports it all-or-nothing. Every option
+ * is checked before the file is opened.
+ */
 export async function importFile(database: Database, options: ImportFileOptions): Promise<ImportSummary> {
+  const format = options.read?.format;
+  if (format !== undefined && !(SOURCE_FORMATS as readonly string[]).includes(format)) {
+    throw new InvalidInputError("unknown_format", `unknown format "${format}"; one of ${SOURCE_FORMATS.join(", ")}`);
+  }
   const importer = importerFor(options);
   const name = options.name?.trim() || basename(options.file, extname(options.file));
   const records = readSource(options.file, {
@@ -51,7 +61,10 @@ export async function importFile(database: Database, options: ImportFileOptions)
     basename(options.file),
     records,
     importer,
-    options.onProgress,
+    {
+      rules: { ...DEFAULT_IMPORT_POLICY, ...options.rules },
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
   );
 }
 

@@ -17,7 +17,7 @@ export interface ImportSummary {
   merged: number;
   rejected: number;
   rejectedByReason: Record<string, number>;
-  rejections: Array<{ number: number; reason: string; detail?: string }>;
+  rejections: Array<{ number: number } & Rejection>;
 }
 
 export type RecordOutcome = "imported" | "updated" | "merged" | Rejection;
@@ -26,6 +26,8 @@ export type RecordOutcome = "imported" | "updated" | "merged" | Rejection;
 export interface Rejection {
   reason: string;
   detail?: string;
+  /** For a duplicate: the other dataset that already holds the record. */
+  dataset?: string;
 }
 
 export function emptySummary(kind: DatasetKind, dataset: string): ImportSummary {

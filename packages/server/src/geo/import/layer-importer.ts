@@ -23,6 +23,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
   /** Ids written by this import: a second feature with one of them is a duplicate, not an update. */
   const seen = new Set<string>();
   return {
+    columns: idField === undefined ? [] : [idField],
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       kind ??= (await storedKind(context)) ?? undefined;
       const outcomes: RecordOutcome[] = [];

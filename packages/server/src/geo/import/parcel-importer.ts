@@ -3,6 +3,7 @@ import { bboxColumns } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { reassignBuildings } from "./assign-buildings.js";
+import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { Rejection } from "./import-summary.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
@@ -21,9 +22,13 @@ export interface ParcelImportOptions {
 /** Parcels: upserted by (dataset, source id); pieces sharing an id become one MultiPolygon parcel. */
 export function parcelImporter({ idField }: ParcelImportOptions): Importer {
   let touched: BBox | undefined;
+  let others: OtherDatasets | undefined;
   return {
+    columns: [idField],
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       const { prepared, outcomes } = prepareAreas(batch, (record) => parcelId(record, idField));
+      others ??= await otherDatasets(context, "parcels");
+      await rejectDuplicates(context, "parcels", others, prepared, outcomes);
       await settleAgainstStored(context, "parcels", prepared, outcomes);
 
       const rows = [...prepared.values()]

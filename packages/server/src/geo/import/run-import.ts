@@ -1,7 +1,11 @@
 import type { Transaction } from "kysely";
 import type { Database, Dialect } from "../../db/database.js";
-import type { DatasetKind, Schema } from "../../db/schema.js";
+import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
+import { refreshExtent } from "../datasets/dataset-extent.js";
+import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import type { SourceRecord } from "../types.js";
+import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "./import-policy.js";
+import { ImportRefusedError } from "./import-refused.js";
 import { count, emptySummary, type ImportSummary, type RecordOutcome } from "./import-summary.js";
 
 /** Records are written this many at a time: one round trip per batch instead of one per record. */
@@ -13,6 +17,14 @@ export interface DatasetInfo {
   provider?: string;
   license?: string;
   vintage?: string;
+  /** `main` unless given; the demo's generated data is `demo`, apart from everything imported. */
+  namespace?: DatasetNamespace;
+}
+
+/** How an import treats the data already there. */
+export interface ImportRules extends ImportPolicy {
+  /** Another dataset of the same kind that this import replaces: removed in the same transaction. */
+  replace?: string;
 }
 
 /** What a kind's importer gets to work with inside the import's transaction. */
@@ -20,6 +32,7 @@ export interface ImportContext {
   trx: Transaction<Schema>;
   dialect: Dialect;
   datasetId: number;
+  namespace: DatasetNamespace;
   importId: number;
   now: number;
 }
@@ -28,14 +41,23 @@ export type ReadRecord = Extract<SourceRecord, { feature: unknown }>;
 
 /** One kind's import logic: outcomes for a batch (one per record, in order), and optional work at the end. */
 export interface Importer {
+  /** The columns (feature properties) the options named: each must exist in the file. */
+  columns?: readonly string[];
   importBatch(context: ImportContext, batch: ReadRecord[]): Promise<RecordOutcome[]>;
   finish?(context: ImportContext): Promise<void>;
+}
+
+export interface RunImportOptions {
+  onProgress?: (summary: ImportSummary) => void;
+  rules?: ImportRules;
 }
 
 /**
  * Runs an import all-or-nothing: one transaction holds the dataset, the import's row and every record written,
  * so a failure halfway (a crash, a bad file, Ctrl+C) leaves the database as it was. Records stream through in
- * batches; nothing holds the whole file in memory.
+ * batches; nothing holds the whole file in memory. An import whose result would be implausible under `rules` (a
+ * named column the file lacks, too many records rejected, nothing imported) is refused with an
+ * {@link ImportRefusedError} and leaves nothing behind either.
  */
 export async function runImport(
   database: Database,
@@ -43,21 +65,30 @@ export async function runImport(
   source: string,
   records: AsyncIterable<SourceRecord>,
   importer: Importer,
-  onProgress: (summary: ImportSummary) => void = () => {},
+  { onProgress = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions = {},
 ): Promise<ImportSummary> {
   const summary = emptySummary(dataset.kind, dataset.name);
   await database.db.transaction().execute(async (trx) => {
     const now = Date.now();
-    const datasetId = await upsertDataset(trx, dataset, now);
+    const namespace = dataset.namespace ?? "main";
+    const datasetId = await upsertDataset(trx, { ...dataset, namespace }, now);
+    if (rules.replace !== undefined) {
+      await replaceDataset({ trx, dialect: database.dialect }, dataset.kind, namespace, rules.replace, datasetId);
+    }
     const { import_id } = await trx
       .insertInto("imports")
       .values({ dataset_id: datasetId, source, started_at: now })
       .returning("import_id")
       .executeTakeFirstOrThrow();
-    const context: ImportContext = { trx, dialect: database.dialect, datasetId, importId: import_id, now };
+    const context: ImportContext = { trx, dialect: database.dialect, datasetId, namespace, importId: import_id, now };
 
     let batch: ReadRecord[] = [];
+    let columnsChecked = false;
     const flush = async () => {
+      if (!columnsChecked && batch.length > 0) {
+        requireColumns(importer.columns ?? [], batch);
+        columnsChecked = true;
+      }
       const outcomes = await importer.importBatch(context, batch);
       for (const [index, record] of batch.entries()) {
         count(summary, record.number, outcomes[index] ?? { reason: "not_processed" });
@@ -71,7 +102,10 @@ export async function runImport(
       if (batch.length >= BATCH_SIZE) await flush();
     }
     await flush();
+    const refusal = refusalOf(summary, rules);
+    if (refusal) throw new ImportRefusedError(refusal);
     await importer.finish?.(context);
+    await refreshExtent(trx, datasetId, dataset.kind);
     await trx
       .updateTable("imports")
       .set({ finished_at: Date.now(), summary: JSON.stringify(summary) })
@@ -81,8 +115,55 @@ export async function runImport(
   return summary;
 }
 
-/** Finds the dataset by kind and name, refreshing its provenance where the import gives it, or creates it. */
-async function upsertDataset(trx: Transaction<Schema>, dataset: DatasetInfo, now: number): Promise<number> {
+/** How many of a file's columns a refusal names. */
+const COLUMNS_NAMED = 30;
+
+/**
+ * A column named in the options (`--id-field MLX`) that no record of the first batch has is a typo, not a file of
+ * records without ids: the import is refused before anything is written, naming the columns the file does have.
+ */
+function requireColumns(columns: readonly string[], batch: ReadRecord[]): void {
+  const present = new Set(batch.flatMap((record) => Object.keys(record.feature.properties ?? {})));
+  const missing = columns.find((column) => !present.has(column));
+  if (missing === undefined) return;
+  const named = [...present].slice(0, COLUMNS_NAMED).join(", ");
+  const more = present.size > COLUMNS_NAMED ? ", …" : "";
+  throw new ImportRefusedError(`no column ${missing}; columns are ${named || "(none)"}${more}`);
+}
+
+/** Removes the dataset `--replace` names, which must be another of the same kind, before the import writes. */
+async function replaceDataset(
+  source: { trx: Transaction<Schema>; dialect: Dialect },
+  kind: DatasetKind,
+  namespace: DatasetNamespace,
+  name: string,
+  importingId: number,
+): Promise<void> {
+  const replaced = await source.trx
+    .selectFrom("datasets")
+    .select("dataset_id")
+    .where("kind", "=", kind)
+    .where("namespace", "=", namespace)
+    .where("name", "=", name)
+    .executeTakeFirst();
+  if (!replaced) throw new ImportRefusedError(`--replace: there is no ${kind} dataset "${name}"`);
+  if (replaced.dataset_id === importingId) {
+    throw new ImportRefusedError(
+      `--replace "${name}" names the dataset being imported; importing under the same name already updates it`,
+    );
+  }
+  await removeDatasetRows(source, replaced.dataset_id);
+}
+
+/**
+ * Finds the dataset by kind and name, refreshing its provenance where the import gives it, or creates it. A name
+ * is unique per kind across namespaces, so an import never writes into the demo's generated data.
+ */
+async function upsertDataset(
+  trx: Transaction<Schema>,
+  dataset: DatasetInfo & { namespace: DatasetNamespace },
+  now: number,
+): Promise<number> {
   const provenance = {
     ...(dataset.provider === undefined ? {} : { provider: dataset.provider }),
     ...(dataset.license === undefined ? {} : { license: dataset.license }),
@@ -90,10 +171,15 @@ async function upsertDataset(trx: Transaction<Schema>, dataset: DatasetInfo, now
   };
   const existing = await trx
     .selectFrom("datasets")
-    .select("dataset_id")
+    .select(["dataset_id", "namespace"])
     .where("kind", "=", dataset.kind)
     .where("name", "=", dataset.name)
     .executeTakeFirst();
+  if (existing && existing.namespace !== dataset.namespace) {
+    throw new ImportRefusedError(
+      `"${dataset.name}" is a ${dataset.kind} dataset of the ${existing.namespace} namespace; choose another --name`,
+    );
+  }
   if (existing) {
     await trx
       .updateTable("datasets")
@@ -104,7 +190,14 @@ async function upsertDataset(trx: Transaction<Schema>, dataset: DatasetInfo, now
   }
   const created = await trx
     .insertInto("datasets")
-    .values({ kind: dataset.kind, name: dataset.name, ...provenance, created_at: now, updated_at: now })
+    .values({
+      kind: dataset.kind,
+      name: dataset.name,
+      namespace: dataset.namespace,
+      ...provenance,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("dataset_id")
     .executeTakeFirstOrThrow();
   return created.dataset_id;

@@ -3,6 +3,6 @@
  * features, for the importers. `readSource` is the entry point.
  */
 export type { SourceRecord } from "../types.js";
-export type { ProgressListener, ReadOptions, SourceFormat } from "./read-options.js";
+export { type ProgressListener, type ReadOptions, SOURCE_FORMATS, type SourceFormat } from "./read-options.js";
 export { readSource } from "./read-source.js";
 export { SourceError, type SourceErrorCode } from "./source-error.js";

@@ -1,5 +1,6 @@
 /** The formats a source file may be in; see {@link ReadOptions.format}. */
-export type SourceFormat = "geojson" | "geojsonseq" | "topojson" | "shapefile" | "csv";
+export const SOURCE_FORMATS = ["geojson", "geojsonseq", "topojson", "shapefile", "csv"] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 /**
  * Called as bytes of the source file are read: `bytesRead` of `totalBytes` so far. It runs ahead of the records

@@ -1,0 +1,102 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database, Dialect } from "../../db/database.js";
+import type { DatasetKind, Schema } from "../../db/schema.js";
+import { InvalidInputError, NotFoundError } from "../../errors.js";
+import { RECOMPUTE_PROPERTY_JOB } from "../../orders/recompute-property.js";
+import { reassignBuildings } from "../import/assign-buildings.js";
+import { coverageOf } from "./coverage.js";
+import { extentOf, TABLE_OF_KIND } from "./dataset-extent.js";
+
+export interface RemovedDataset {
+  name: string;
+  kind: DatasetKind;
+  /** Rows the dataset held. */
+  removed: number;
+  /** Property records within its coverage, queued to be computed again without it. */
+  properties_to_recompute: number;
+}
+
+/**
+ * `lotline datasets remove NAME`: deletes the dataset and everything imported into it, in one transaction, and
+ * queues every property record in its coverage to be computed again (the `recompute_property` job), so no record
+ * keeps showing data that is gone.
+ */
+export async function removeDataset(database: Database, name: string, kind?: DatasetKind): Promise<RemovedDataset> {
+  return database.db.transaction().execute(async (trx) => {
+    const dataset = await trx
+      .selectFrom("datasets")
+      .select(["dataset_id", "kind", "name"])
+      .where("name", "=", name)
+      .$if(kind !== undefined, (query) => query.where("kind", "=", kind as DatasetKind))
+      .orderBy("dataset_id")
+      .execute();
+    const [only, ...others] = dataset;
+    if (!only) {
+      const what = kind ? `${kind} dataset` : "dataset";
+      throw new NotFoundError("dataset_not_found", `no ${what} "${name}"; lotline datasets list shows them`);
+    }
+    if (others.length > 0) {
+      throw new InvalidInputError(
+        "dataset_ambiguous",
+        `"${name}" names datasets of several kinds (${dataset.map((row) => row.kind).join(", ")}); give --kind`,
+      );
+    }
+    return {
+      name: only.name,
+      kind: only.kind,
+      ...(await removeDatasetRows({ trx, dialect: database.dialect }, only.dataset_id)),
+    };
+  });
+}
+
+/**
+ * Deletes a dataset and its rows inside the caller's transaction, reassigns buildings that lose their parcel, and
+ * queues the property records within its coverage for recomputation.
+ */
+export async function removeDatasetRows(
+  { trx, dialect }: { trx: Transaction<Schema>; dialect: Dialect },
+  datasetId: number,
+): Promise<Omit<RemovedDataset, "name" | "kind">> {
+  const dataset = await trx
+    .selectFrom("datasets")
+    .selectAll()
+    .where("dataset_id", "=", datasetId)
+    .executeTakeFirstOrThrow();
+  const extent = extentOf(dataset);
+  const properties_to_recompute = extent ? await queueRecomputation(trx, coverageOf(extent)) : 0;
+  const deleted = await trx
+    .deleteFrom(TABLE_OF_KIND[dataset.kind])
+    .where("dataset_id", "=", datasetId)
+    .executeTakeFirst();
+  await trx.deleteFrom("imports").where("dataset_id", "=", datasetId).execute();
+  await trx.deleteFrom("datasets").where("dataset_id", "=", datasetId).execute();
+  // Buildings of the removed parcels may now belong to a parcel of another dataset.
+  if (dataset.kind === "parcels" && extent) await reassignBuildings({ trx, dialect }, extent);
+  return { removed: Number(deleted.numDeletedRows), properties_to_recompute };
+}
+
+/** Queues one `recompute_property` job per property with a record inside `box`, in one statement. */
+async function queueRecomputation(db: Kysely<Schema>, [minLon, minLat, maxLon, maxLat]: number[]): Promise<number> {
+  const now = Date.now();
+  const result = await db
+    .insertInto("jobs")
+    .columns(["kind", "payload", "status", "run_at", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("properties")
+        .select([
+          sql.lit(RECOMPUTE_PROPERTY_JOB).as("kind"),
+          sql<string>`'{"property_id":' || ${sql.ref("property_id")} || '}'`.as("payload"),
+          sql.lit("pending").as("status"),
+          sql.lit(now).as("run_at"),
+          sql.lit(now).as("created_at"),
+        ])
+        .where("record", "is not", null)
+        .where("lon", ">=", minLon as number)
+        .where("lon", "<=", maxLon as number)
+        .where("lat", ">=", minLat as number)
+        .where("lat", "<=", maxLat as number),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

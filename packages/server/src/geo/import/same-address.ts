@@ -1,0 +1,123 @@
+import { type NormalizedAddress, streetKey } from "../address/index.js";
+import { geodesicDistance } from "../geometry/index.js";
+import type { LonLat } from "../types.js";
+import type { ImportContext } from "./run-import.js";
+
+/**
+ * Two rows of one street address are the same place when they share a parcel or lie this close, m: a condominium
+ * complex repeats one address over neighbouring lots; the same address in another town is kilometres away.
+ */
+export const SAME_PLACE_M = 250;
+
+/** An address read from the file, located, before it is written. */
+export interface AddressToWrite {
+  address: NormalizedAddress;
+  key: string;
+  parcelId: number | null;
+  point: LonLat;
+}
+
+/** A stored row that is the same address as one being imported. */
+export interface StoredAddress {
+  addressId: number;
+  datasetId: number;
+  datasetName: string;
+  key: string;
+  address: NormalizedAddress;
+}
+
+/**
+ * The stored addresses (of the import's namespace) that are the same as each of `entries`, by position: the same
+ * number, street and unit, and no city, state or ZIP code that disagrees — `75 WINTER ST` and
+ * `75 WINTER ST, CAMBRIDGE, MA` are one address. Within the import's own dataset that is enough, as it is for equal
+ * keys; a row of another dataset must also be at the same place (the same parcel, or within {@link SAME_PLACE_M}).
+ * An exact match of the address key in the import's own dataset comes first: the upsert handles those.
+ */
+export async function storedSameAddresses(
+  context: ImportContext,
+  entries: AddressToWrite[],
+): Promise<Array<StoredAddress | undefined>> {
+  const streets = [...new Set(entries.map((entry) => streetKey(entry.address)))];
+  const numbers = [...new Set(entries.flatMap((entry) => entry.address.number ?? []))];
+  if (streets.length === 0) return entries.map(() => undefined);
+  const rows = await context.trx
+    .selectFrom("addresses")
+    .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+    .select([
+      "addresses.address_id",
+      "addresses.dataset_id",
+      "datasets.name",
+      "addresses.address_key",
+      "addresses.normalized",
+      "addresses.parcel_id",
+      "addresses.lon",
+      "addresses.lat",
+    ])
+    .where("datasets.namespace", "=", context.namespace)
+    .where("addresses.street", "in", streets)
+    .where((eb) =>
+      numbers.length === 0
+        ? eb("addresses.number", "is", null)
+        : eb.or([eb("addresses.number", "in", numbers), eb("addresses.number", "is", null)]),
+    )
+    .orderBy("addresses.address_id")
+    .execute();
+  const ownKeys = new Set(rows.filter((row) => row.dataset_id === context.datasetId).map((row) => row.address_key));
+  // This dataset's rows first, so that an address already in it is updated rather than called a duplicate.
+  const byPlace = new Map<string, Array<(typeof rows)[number] & { address: NormalizedAddress }>>();
+  const ordered = [...rows].sort(
+    (a, b) => Number(b.dataset_id === context.datasetId) - Number(a.dataset_id === context.datasetId),
+  );
+  for (const row of ordered) {
+    const address = JSON.parse(row.normalized) as NormalizedAddress;
+    const key = placeKey(address);
+    byPlace.set(key, [...(byPlace.get(key) ?? []), { ...row, address }]);
+  }
+  return entries.map((entry) => {
+    if (ownKeys.has(entry.key)) return undefined;
+    const same = byPlace
+      .get(placeKey(entry.address))
+      ?.find(
+        (row) =>
+          localitiesAgree(row.address, entry.address) &&
+          (row.dataset_id === context.datasetId || samePlace(row, entry)),
+      );
+    return same
+      ? {
+          addressId: same.address_id,
+          datasetId: same.dataset_id,
+          datasetName: same.name,
+          key: same.address_key,
+          address: same.address,
+        }
+      : undefined;
+  });
+}
+
+/** The address with the city, state and ZIP code it lacks taken from `other`. */
+export function withLocalityOf(address: NormalizedAddress, other: NormalizedAddress): NormalizedAddress {
+  const filled = { ...address };
+  for (const field of ["city", "state", "postcode"] as const) {
+    const value = address[field] ?? other[field];
+    if (value !== undefined) filled[field] = value;
+  }
+  return filled;
+}
+
+function placeKey(address: NormalizedAddress): string {
+  return [streetKey(address), address.number ?? "", address.unit ?? address.unitType ?? ""].join("|");
+}
+
+function localitiesAgree(a: NormalizedAddress, b: NormalizedAddress): boolean {
+  return (["city", "state", "postcode"] as const).every(
+    (field) => a[field] === undefined || b[field] === undefined || a[field] === b[field],
+  );
+}
+
+function samePlace(
+  row: { parcel_id: number | null; lon: number; lat: number },
+  entry: Pick<AddressToWrite, "parcelId" | "point">,
+): boolean {
+  if (row.parcel_id !== null && row.parcel_id === entry.parcelId) return true;
+  return geodesicDistance([row.lon, row.lat], entry.point) <= SAME_PLACE_M;
+}
