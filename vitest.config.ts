@@ -1,4 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Tests that do not touch the database and are too slow to repeat for nothing: they run in the sqlite project only
+ * (packing the host SDK and installing it in a fresh project).
+ */
+const ONCE = ["packages/host-sdk/src/packaging/**"];
 
 /**
  * One suite, two databases: every test runs once on SQLite and once on PostgreSQL (the way Hono runs one router
@@ -6,7 +12,13 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "examples/*/src/**/*.test.ts", "e2e/**/*.test.ts", "docs/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "examples/*/src/**/*.test.ts",
+      "e2e/**/*.test.ts",
+      "docs/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ["default", "./scripts/summary-reporter.ts"],
@@ -17,6 +29,7 @@ export default defineConfig({
         test: {
           name: "postgres",
           env: { LOTLINE_TEST_DB: "postgres" },
+          exclude: [...configDefaults.exclude, ...ONCE],
           globalSetup: ["packages/server/src/test/postgres-global-setup.ts"],
         },
       },

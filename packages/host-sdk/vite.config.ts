@@ -3,8 +3,8 @@ import { defineConfig } from "vite";
 
 /**
  * The browser entry as one self-contained ES module, `dist/bundle/lotline-host-sdk.js`, for hosts without a
- * bundler (`<script type="module">` importing it from their own origin) and for the demo core system. Its only
- * import, `@lotline/contract/messages`, is plain TypeScript and is inlined; the schema library never is.
+ * bundler (`<script type="module">` importing it from their own origin) and for the demo core system. It imports
+ * nothing outside this package (the window messages are the generated copy in `src/browser/generated/`).
  * `tsc --build` writes the rest of `dist/`, which this build leaves in place.
  */
 export default defineConfig({

@@ -7,10 +7,11 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * Its types check in a consumer project: a project outside the repository, with `@lotline/host-sdk` and
- * `@lotline/contract` in its node_modules as links to these packages (their package.json `exports` and built
- * `dist/`, as npm would install them), compiled by the repository's TypeScript under strict settings with both
- * resolution modes a consumer is likely to use. `dist/` must be built (`npm run build`).
+ * Its types check in a consumer project: a project outside the repository, with `@lotline/host-sdk` alone in its
+ * node_modules as a link to this package (its package.json `exports` and built `dist/`, as npm would install it;
+ * no `@lotline/contract`, which the published SDK does without), compiled by the repository's TypeScript under
+ * strict settings with both resolution modes a consumer is likely to use. `dist/` must be built (`npm run build`).
+ * packaging/packed-sdk.test.ts installs the packed tarball itself.
  */
 
 const PACKAGES = fileURLToPath(new URL("../../", import.meta.url));
@@ -18,7 +19,7 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TSC = createRequire(join(ROOT, "package.json")).resolve("typescript/bin/tsc");
 
 /** Uses the public API of both entry points; must compile without an error. */
-const CONSUMER = `import { type FetchToken, type MountHandle, mount } from "@lotline/host-sdk/browser";
+const CONSUMER = `import { type FetchToken, type MountHandle, mount, type ServiceMessage } from "@lotline/host-sdk/browser";
 import {
   type ApiClient,
   ApiError,
@@ -29,7 +30,6 @@ import {
   type TokenStore,
   verifyWebhook,
 } from "@lotline/host-sdk/server";
-import type { ServiceMessage } from "@lotline/contract/messages";
 
 declare const store: TokenStore;
 const tokens = createTokenProvider({ tokenUrl: "https://l.example", clientId: "c", clientSecret: "s", audience: "a", store });
@@ -93,7 +93,6 @@ beforeAll(async () => {
   await mkdir(join(project, "node_modules", "@lotline"), { recursive: true });
   await mkdir(join(project, "node_modules", "@types"), { recursive: true });
   await symlink(join(PACKAGES, "host-sdk"), join(project, "node_modules", "@lotline", "host-sdk"), "dir");
-  await symlink(join(PACKAGES, "contract"), join(project, "node_modules", "@lotline", "contract"), "dir");
   await symlink(join(ROOT, "node_modules", "@types", "node"), join(project, "node_modules", "@types", "node"), "dir");
   await writeFile(
     join(project, "package.json"),

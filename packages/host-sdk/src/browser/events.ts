@@ -1,4 +1,4 @@
-import type { ServiceMessageOf, ServiceMessageType } from "@lotline/contract/messages";
+import type { ServiceMessageOf, ServiceMessageType } from "./generated/messages.js";
 
 /** A time-left threshold was crossed (once per token and threshold). */
 export interface SessionExpiringEvent {

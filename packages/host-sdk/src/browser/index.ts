@@ -14,6 +14,21 @@ export type {
   SessionRefreshedEvent,
 } from "./events.js";
 export { checkIframeToken, type FetchToken, type IframeToken } from "./fetch-token.js";
+// The window messages' types, so host code can name them without the contract package (which is not published).
+export type {
+  FootprintCallbackCompletedMessage,
+  FootprintSubmittedMessage,
+  HostMessage,
+  HostSessionTokenMessage,
+  OrderCompleteMessage,
+  OrderProcessingMessage,
+  ServiceErrorMessage,
+  ServiceMessage,
+  ServiceMessageOf,
+  ServiceMessageType,
+  SessionEndedMessage,
+  SessionEndedReason,
+} from "./generated/messages.js";
 export {
   listenForServiceMessages,
   type MessageTarget,

@@ -1,5 +1,5 @@
-import type { ServiceMessage } from "@lotline/contract/messages";
 import { describe, expect, it } from "vitest";
+import type { ServiceMessage } from "./generated/messages.js";
 import { listenForServiceMessages } from "./listen-for-service-messages.js";
 
 const ORIGIN = "https://lotline.example";

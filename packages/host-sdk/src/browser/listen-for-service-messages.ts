@@ -1,4 +1,4 @@
-import { isServiceMessage, type ServiceMessage } from "@lotline/contract/messages";
+import { isServiceMessage, type ServiceMessage } from "./generated/messages.js";
 
 /** The part of `window` the listener needs (so tests can pass a small fake). */
 export interface MessageTarget {

@@ -1,9 +1,9 @@
-import type { HostSessionTokenMessage } from "@lotline/contract/messages";
 import { browserClock, type Clock, type TimerHandle } from "./clock.js";
 import { createCountdown, DEFAULT_THRESHOLDS_MS } from "./countdown.js";
 import { createEmitter } from "./emitter.js";
 import type { MountEvent, MountEvents } from "./events.js";
 import type { FetchToken } from "./fetch-token.js";
+import type { HostSessionTokenMessage } from "./generated/messages.js";
 import { listenForServiceMessages } from "./listen-for-service-messages.js";
 import { listenForWake } from "./listen-for-wake.js";
 import { createNotice, type Notice } from "./notice.js";

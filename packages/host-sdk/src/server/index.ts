@@ -23,6 +23,7 @@ export type {
 } from "./api/api-shapes.js";
 export { ApiError } from "./errors/api-error.js";
 export { type ApiNetworkCode, ApiNetworkError } from "./errors/api-network-error.js";
+export { ConfigurationError } from "./errors/configuration-error.js";
 export { IframeTokenError } from "./errors/iframe-token-error.js";
 export { LotlineError } from "./errors/lotline-error.js";
 export { TokenRequestError } from "./errors/token-request-error.js";
@@ -33,4 +34,9 @@ export { createMemoryTokenStore } from "./tokens/memory-token-store.js";
 export { createTokenProvider, type TokenProvider, type TokenProviderOptions } from "./tokens/token-provider.js";
 export type { StoredToken, TokenStore } from "./tokens/token-store.js";
 export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from "./webhooks/verify-webhook.js";
-export type { OrderCompleteData, OrderFailedData, WebhookEvent } from "./webhooks/webhook-event.js";
+export type {
+  FootprintSubmittedData,
+  OrderCompleteData,
+  OrderFailedData,
+  WebhookEvent,
+} from "./webhooks/webhook-event.js";

@@ -47,3 +47,18 @@ export async function startLoopbackServer(
 export function answerJson(response: ServerResponse, body: unknown, status = 200): void {
   response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
+
+/**
+ * A loopback port nobody listens on right now, for a server another process will start (which cannot hand its
+ * port back before the caller needs it, e.g. to register a callback prefix).
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../errors/api-error.js";
 import { ApiNetworkError } from "../errors/api-network-error.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { answerJson, type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import type { TokenProvider } from "../tokens/token-provider.js";
 import { createApiClient } from "./api-client.js";
@@ -82,6 +83,31 @@ describe("createApiClient", () => {
     expect(page.data[0]?.order_id).toBe("ord_1");
     expect(seen[0]?.url).toBe("https://lotline.example/v1/orders?status=complete&limit=10");
     expect(seen[0]?.headers.get("authorization")).toBe("Bearer tok-1");
+  });
+
+  it("takes baseUrl as the data API's full URL, an origin, or a URL under a proxy's prefix", async () => {
+    const expected: Array<[string, string]> = [
+      ["https://lotline.example/v1", "https://lotline.example/v1/me"],
+      ["https://lotline.example/v1/", "https://lotline.example/v1/me"],
+      ["https://lotline.example", "https://lotline.example/v1/me"],
+      ["https://gw.example/lotline/v1", "https://gw.example/lotline/v1/me"],
+    ];
+    for (const [baseUrl, url] of expected) {
+      const { fetch, seen } = api(ok({ org_id: "org_1" }));
+      await createApiClient({ baseUrl, tokens: fakeTokens(), fetch }).me();
+      expect(seen[0]?.url, baseUrl).toBe(url);
+    }
+  });
+
+  it("refuses at creation a baseUrl that is neither the data API's address nor an origin", () => {
+    const { fetch } = api();
+    expect(() => createApiClient({ baseUrl: "https://lotline.example/v2", tokens: fakeTokens(), fetch })).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createApiClient({ baseUrl: "lotline.example", tokens: fakeTokens(), fetch })).toThrow(
+      /^baseUrl must be the data API address, like https:\/\/lotline\.example\/v1, or an origin/,
+    );
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("encodes path segments", async () => {

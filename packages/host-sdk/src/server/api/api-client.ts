@@ -1,4 +1,5 @@
 import type { TokenProvider } from "../tokens/token-provider.js";
+import { endpointUrl } from "../urls/endpoint-url.js";
 import type {
   AddressSearchQuery,
   AddressSearchResult,
@@ -20,7 +21,10 @@ import { sendRequest, type Transport } from "./send-request.js";
 
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
-  /** The data API address ({base_url}), without `/v1`. */
+  /**
+   * The data API address ({base_url}), like `https://lotline.example/v1`, or Lotline's origin, like
+   * `https://lotline.example` (`/v1` is then added). Any other path throws `ConfigurationError`.
+   */
   baseUrl: string;
   /** Where bearer tokens come from: a {@link createTokenProvider} shared by all clients of a process. */
   tokens: TokenProvider;
@@ -91,7 +95,7 @@ export interface ApiClient {
  *
  * @example
  * ```ts
- * const api = createApiClient({ baseUrl: "https://lotline.example", tokens });
+ * const api = createApiClient({ baseUrl: "https://lotline.example/v1", tokens }); // or just the origin
  * const { order_id, property_id } = await api.createOrder({
  *   address: "12 Oak Street, Springfield, IL",
  *   external_id: "POL-1234",
@@ -101,8 +105,11 @@ export interface ApiClient {
  * ```
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
+  // Checked here, at start-up, rather than as a 404 on the first call. The paths below are the OpenAPI
+  // document's (`/v1/…`), so they go after what precedes `/v1` in the API's address (a proxy's prefix, if any).
+  const apiUrl = endpointUrl("baseUrl", options.baseUrl);
   const transport: Transport = {
-    baseUrl: options.baseUrl,
+    baseUrl: apiUrl.slice(0, -"/v1".length),
     tokens: options.tokens,
     fetch: options.fetch ?? globalThis.fetch,
     maxRetries: options.maxRetries ?? 3,

@@ -5,6 +5,7 @@ import { retryAfterMs } from "./retry-after.js";
 
 /** How one client sends its requests. */
 export interface Transport {
+  /** What precedes the requests' paths (`/v1/…`): Lotline's origin, and a proxy's prefix if there is one. */
   baseUrl: string;
   tokens: TokenProvider;
   fetch: typeof fetch;

@@ -3,6 +3,7 @@ import { LotlineError } from "./lotline-error.js";
 /** Every reason {@link verifyWebhook} refuses a delivery. */
 export type WebhookVerificationCode =
   | "invalid_secret"
+  | "raw_body_required"
   | "missing_headers"
   | "invalid_timestamp"
   | "stale_timestamp"

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { IframeTokenError } from "../errors/iframe-token-error.js";
 import { type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import { fetchIframeToken } from "./fetch-iframe-token.js";
@@ -30,6 +31,40 @@ describe("fetchIframeToken", () => {
     expect(init?.body).toBeUndefined();
     const authorization = new Headers(init?.headers).get("authorization") ?? "";
     expect(Buffer.from(authorization.replace(/^Basic /, ""), "base64").toString()).toBe("org_1:key:with:colons");
+  });
+
+  it("takes iframeAuthUrl as the sign-in endpoint's full URL, an origin, or a URL under a proxy's prefix", async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const token = jwt({ iat, exp: iat + 3600 });
+    const expected: Array<[string, string]> = [
+      ["https://auth.example/auth/signin/integration", "https://auth.example/auth/signin/integration"],
+      ["https://auth.example", "https://auth.example/auth/signin/integration"],
+      ["https://gw.example/lotline/auth/signin/integration/", "https://gw.example/lotline/auth/signin/integration"],
+    ];
+    for (const [iframeAuthUrl, url] of expected) {
+      const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+        Response.json({ token, expires: new Date((iat + 3600) * 1000).toISOString() }),
+      );
+      await fetchIframeToken({ iframeAuthUrl, orgId: "org_1", iframeApiKey: "k", fetch });
+      expect(fetch.mock.calls[0]?.[0], iframeAuthUrl).toBe(url);
+    }
+  });
+
+  it("rejects an iframeAuthUrl that is neither the sign-in endpoint nor an origin, before any request", async () => {
+    const fetch = vi.fn(async () => Response.json({}));
+    const error = await fetchIframeToken({
+      iframeAuthUrl: "https://auth.example/auth/signin",
+      orgId: "o",
+      iframeApiKey: "k",
+      fetch,
+    })
+      .then(() => undefined)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).message).toMatch(
+      /^iframeAuthUrl must be the iframe sign-in endpoint, like https:\/\/lotline\.example\/auth\/signin\/integration, or an origin/,
+    );
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("says so clearly when the credentials are refused", async () => {

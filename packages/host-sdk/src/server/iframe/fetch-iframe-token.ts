@@ -1,8 +1,13 @@
 import { IframeTokenError } from "../errors/iframe-token-error.js";
+import { endpointUrl } from "../urls/endpoint-url.js";
 
 /** Options of {@link fetchIframeToken}. */
 export interface FetchIframeTokenOptions {
-  /** The iframe sign-in address ({iframe_auth_url}). */
+  /**
+   * The iframe sign-in endpoint ({iframe_auth_url}), like `https://lotline.example/auth/signin/integration`, or
+   * Lotline's origin, like `https://lotline.example` (`/auth/signin/integration` is then added). Any other path
+   * rejects with `ConfigurationError` before any request.
+   */
   iframeAuthUrl: string;
   /** The client organization id. */
   orgId: string;
@@ -25,9 +30,9 @@ export interface IframeToken {
 }
 
 /**
- * Signs in to the iframe integration (`POST {iframe_auth_url}/auth/signin/integration`, HTTP Basic with the
- * organization id and the iframe API key, no body) and returns the JWT with its lifetime. Call it from the host's
- * own backend and hand `{token, expiresIn}` to the browser, which schedules its refresh from `expiresIn`.
+ * Signs in to the iframe integration (`POST /auth/signin/integration`, HTTP Basic with the organization id and the
+ * iframe API key, no body) and returns the JWT with its lifetime. Call it from the host's own backend and hand
+ * `{token, expiresIn}` to the browser, which schedules its refresh from `expiresIn`.
  *
  * `expiresIn` comes from the token's own `iat` and `exp`, both set by the server's clock, rather than from
  * `expires` minus this machine's clock: this server's clock (or the user's browser clock, later) may be minutes
@@ -50,6 +55,7 @@ export interface IframeToken {
  * ```
  */
 export async function fetchIframeToken(options: FetchIframeTokenOptions): Promise<IframeToken> {
+  const endpoint = endpointUrl("iframeAuthUrl", options.iframeAuthUrl);
   const fetchFn = options.fetch ?? globalThis.fetch;
   const credentials = Buffer.from(`${options.orgId}:${options.iframeApiKey}`, "utf8").toString("base64");
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -57,7 +63,7 @@ export async function fetchIframeToken(options: FetchIframeTokenOptions): Promis
   let response: Response;
   let body: { token?: unknown; expires?: unknown } | undefined;
   try {
-    response = await fetchFn(`${options.iframeAuthUrl.replace(/\/+$/, "")}/auth/signin/integration`, {
+    response = await fetchFn(endpoint, {
       method: "POST",
       headers: { authorization: `Basic ${credentials}`, accept: "application/json" },
       signal,

@@ -2,6 +2,10 @@ import { TokenRequestError } from "../errors/token-request-error.js";
 
 /** What the token endpoint needs to issue a data API token. */
 export interface ClientCredentials {
+  /**
+   * The token endpoint ({token_url}), like `https://lotline.example/oauth/token`, or Lotline's origin, like
+   * `https://lotline.example` (`/oauth/token` is then added). Any other path throws `ConfigurationError`.
+   */
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
@@ -15,26 +19,29 @@ export interface IssuedToken {
 }
 
 /**
- * One client credentials request: `POST {tokenUrl}/oauth/token` with a JSON body (INTERFACE.md §4.2), aborted
- * after `timeoutMs`. A connection that failed without an answer (refused, reset — a pooled connection the server
- * had closed, say) is tried once more at once: asking for a token twice is harmless. A timeout is not retried:
- * the endpoint is up but slow, and a second wait would double the caller's. Throws {@link TokenRequestError}.
+ * One client credentials request: `POST` to `endpoint` (the token endpoint, `tokenUrl` resolved by `endpointUrl`)
+ * with a JSON body (INTERFACE.md §4.2), aborted after `timeoutMs`. A connection that failed without an answer
+ * (refused, reset — a pooled connection the server had closed, say) is tried once more at once: asking for a token
+ * twice is harmless. A timeout is not retried: the endpoint is up but slow, and a second wait would double the
+ * caller's. Throws {@link TokenRequestError}.
  */
 export async function requestToken(
   fetchFn: typeof fetch,
+  endpoint: string,
   credentials: ClientCredentials,
   timeoutMs: number,
 ): Promise<IssuedToken> {
   try {
-    return await attemptToken(fetchFn, credentials, timeoutMs);
+    return await attemptToken(fetchFn, endpoint, credentials, timeoutMs);
   } catch (error) {
     if (!(error instanceof TokenRequestError) || error.code !== "token_endpoint_unreachable") throw error;
-    return attemptToken(fetchFn, credentials, timeoutMs);
+    return attemptToken(fetchFn, endpoint, credentials, timeoutMs);
   }
 }
 
 async function attemptToken(
   fetchFn: typeof fetch,
+  endpoint: string,
   credentials: ClientCredentials,
   timeoutMs: number,
 ): Promise<IssuedToken> {
@@ -42,7 +49,7 @@ async function attemptToken(
   let response: Response;
   let body: unknown;
   try {
-    response = await fetchFn(`${credentials.tokenUrl.replace(/\/+$/, "")}/oauth/token`, {
+    response = await fetchFn(endpoint, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import { TokenRequestError } from "../errors/token-request-error.js";
 import { answerJson, type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import { createMemoryTokenStore } from "./memory-token-store.js";
@@ -60,6 +61,39 @@ describe("createTokenProvider", () => {
     const init = endpoint.fetch.mock.calls[0]?.[1];
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("content-type")).toBe("application/json");
+  });
+
+  it("takes tokenUrl as the token endpoint's full URL too, as OAuth libraries take it", async () => {
+    const endpoint = tokenEndpoint();
+    const tokens = createTokenProvider({
+      ...CREDENTIALS,
+      tokenUrl: "https://id.lotline.example/oauth/token",
+      fetch: endpoint.fetch,
+    });
+    expect(await tokens.getToken()).toBe("tok-1");
+    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("posts to a token endpoint under a reverse proxy's prefix as given", async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      Response.json({ access_token: "tok-1", expires_in: 86_400, token_type: "Bearer" }),
+    );
+    const tokens = createTokenProvider({ ...CREDENTIALS, tokenUrl: "https://gw.example/lotline/oauth/token/", fetch });
+    await tokens.getToken();
+    expect(fetch.mock.calls[0]?.[0]).toBe("https://gw.example/lotline/oauth/token");
+  });
+
+  it("refuses at creation a tokenUrl that is neither the token endpoint nor an origin", () => {
+    const endpoint = tokenEndpoint();
+    for (const tokenUrl of ["https://id.lotline.example/oauth", "ftp://id.lotline.example/oauth/token"]) {
+      expect(() => createTokenProvider({ ...CREDENTIALS, tokenUrl, fetch: endpoint.fetch })).toThrow(
+        ConfigurationError,
+      );
+    }
+    expect(() => createTokenProvider({ ...CREDENTIALS, tokenUrl: "https://id.lotline.example/oauth" })).toThrow(
+      /^tokenUrl must be the token endpoint, like https:\/\/lotline\.example\/oauth\/token, or an origin/,
+    );
+    expect(endpoint.fetch).not.toHaveBeenCalled();
   });
 
   it("reuses the token until five minutes before expiry, then fetches a new one", async () => {
@@ -197,6 +231,20 @@ describe("createTokenProvider", () => {
     expect(await second.getToken()).toBe("tok-2");
     expect(await first.getToken()).toBe("tok-2");
     expect(endpoint.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("shares one stored token between a provider given the origin and one given the endpoint", async () => {
+    const endpoint = tokenEndpoint();
+    const store = createMemoryTokenStore();
+    await createTokenProvider({ ...CREDENTIALS, fetch: endpoint.fetch, store }).getToken();
+    const full = createTokenProvider({
+      ...CREDENTIALS,
+      tokenUrl: "https://id.lotline.example/oauth/token",
+      fetch: endpoint.fetch,
+      store,
+    });
+    expect(await full.getToken()).toBe("tok-1");
+    expect(endpoint.fetch).toHaveBeenCalledTimes(1);
   });
 
   it("shares a token through the memory store across a wall-clock jump", async () => {

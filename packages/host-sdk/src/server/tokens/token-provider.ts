@@ -1,3 +1,4 @@
+import { endpointUrl } from "../urls/endpoint-url.js";
 import { createMemoryTokenStore } from "./memory-token-store.js";
 import { refreshMarginMs } from "./refresh-margin.js";
 import { type ClientCredentials, requestToken } from "./request-token.js";
@@ -58,11 +59,13 @@ interface Cached {
  * - Time is measured on the monotonic clock, so a wall-clock jump neither keeps an expired token nor drops a
  *   good one.
  * - With a shared {@link TokenStore}, a provider first looks for a token another process stored.
+ * - `tokenUrl` is the token endpoint or Lotline's origin; any other address throws `ConfigurationError` here,
+ *   not at the first request.
  *
  * @example
  * ```ts
  * const tokens = createTokenProvider({
- *   tokenUrl: process.env.LOTLINE_TOKEN_URL,
+ *   tokenUrl: process.env.LOTLINE_TOKEN_URL, // https://lotline.example/oauth/token, or just the origin
  *   clientId: process.env.LOTLINE_CLIENT_ID,
  *   clientSecret: process.env.LOTLINE_CLIENT_SECRET,
  *   audience: process.env.LOTLINE_AUDIENCE,
@@ -77,13 +80,10 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => performance.now());
   const timeoutMs = options.timeoutMs ?? 10_000;
-  // One token per issuer, client and audience; "https://id.example/" and "https://id.example" are one issuer.
-  const key = JSON.stringify([
-    "lotline-token",
-    options.tokenUrl.replace(/\/+$/, ""),
-    options.clientId,
-    options.audience,
-  ]);
+  // A wrong address fails here, at start-up, rather than as a 404 on the first call.
+  const endpoint = endpointUrl("tokenUrl", options.tokenUrl);
+  // One token per endpoint, client and audience: an origin and its /oauth/token are one endpoint, so one key.
+  const key = JSON.stringify(["lotline-token", endpoint, options.clientId, options.audience]);
   let cached: Cached | undefined;
   let inflight: Promise<string> | undefined;
 
@@ -102,7 +102,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       return shared.accessToken;
     }
     try {
-      const issued = await requestToken(fetchFn, options, timeoutMs);
+      const issued = await requestToken(fetchFn, endpoint, options, timeoutMs);
       const issuedAt = Date.now();
       const token = { accessToken: issued.accessToken, issuedAt, expiresAt: issuedAt + issued.expiresInSeconds * 1000 };
       cached = adopt(token);

@@ -104,6 +104,33 @@ describe("verifyWebhook", () => {
     ).toBe("invalid_body");
   });
 
+  it("refuses a body a JSON parser already parsed, saying the raw body is needed and how to get it with Express", () => {
+    // What `request.body` holds after `express.json()`: typed `any` there, so nothing stops it at compile time.
+    const parsed: unknown = JSON.parse(BODY);
+    const error = refusal(() =>
+      verifyWebhook({ secret: SECRET, headers: signed(BODY), body: parsed as string, now: () => NOW }),
+    );
+    expect(error.code).toBe("raw_body_required");
+    expect(error.message).toContain("raw body exactly as received (a string, or a Buffer or Uint8Array)");
+    expect(error.message).toContain("not an object");
+    expect(error.message).toContain('express.raw({ type: "application/json" })');
+  });
+
+  it("refuses a missing body the same way, not with a TypeError", () => {
+    for (const [body, got] of [
+      [undefined, "not undefined"],
+      [null, "not null"],
+      [[1, 2], "not an array"],
+      [42, "not a number"],
+    ] as const) {
+      const error = refusal(() =>
+        verifyWebhook({ secret: SECRET, headers: signed(BODY), body: body as unknown as string, now: () => NOW }),
+      );
+      expect(error.code).toBe("raw_body_required");
+      expect(error.message).toContain(got);
+    }
+  });
+
   it("is a LotlineError with a stable code", () => {
     const error = refusal(() => verifyWebhook({ secret: SECRET, headers: {}, body: BODY }));
     expect(error.name).toBe("WebhookVerificationError");

@@ -11,7 +11,11 @@ export interface VerifyWebhookOptions {
   secret: string;
   /** The request's headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` are read. */
   headers: WebhookHeaders;
-  /** The raw body exactly as received: the signature covers these bytes, not a re-serialization of parsed JSON. */
+  /**
+   * The raw body exactly as received, a string or a Buffer/Uint8Array: the signature covers these bytes, not a
+   * re-serialization of parsed JSON. Anything else (the object `express.json()` leaves in `request.body`, say)
+   * throws `raw_body_required`.
+   */
   body: string | Uint8Array;
   /** How far `webhook-timestamp` may be from now, either way, in seconds. Default 300. */
   toleranceSeconds?: number;
@@ -41,6 +45,7 @@ const SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
 export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
   const key = SECRET.exec(options.secret)?.[1];
   if (key === undefined) throw new WebhookVerificationError("invalid_secret", "the secret is not whsec_ and base64");
+  checkRawBody(options.body);
   const id = header(options.headers, "webhook-id");
   const timestampText = header(options.headers, "webhook-timestamp");
   const signatures = header(options.headers, "webhook-signature");
@@ -61,6 +66,28 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {
     throw new WebhookVerificationError("bad_signature", "no webhook-signature entry matches the body");
   }
   return parseEvent(body);
+}
+
+/**
+ * The usual mistake is a body parser that ran first (`express.json()`, a framework's JSON body): the parsed object
+ * can never verify, and without this check it would fail as a TypeError, which a handler answers with a 500 that
+ * the service retries for a day. Refusing it as a verification error says what to change instead.
+ */
+function checkRawBody(body: unknown): void {
+  if (typeof body === "string" || body instanceof Uint8Array) return;
+  throw new WebhookVerificationError(
+    "raw_body_required",
+    "verifyWebhook needs the raw body exactly as received (a string, or a Buffer or Uint8Array), " +
+      `not ${kindOf(body)}: the signature covers the bytes as sent, which parsed JSON cannot reproduce. With ` +
+      'Express, give this route express.raw({ type: "application/json" }) instead of express.json() and pass ' +
+      "request.body (then a Buffer).",
+  );
+}
+
+function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 function header(headers: WebhookHeaders, name: string): string | undefined {

@@ -1,4 +1,4 @@
-import type { FootprintSubmittedData } from "@lotline/contract";
+import type { PropertyRecord } from "../api/api-shapes.js";
 
 /** `data` of an `order.complete` event: the order finished and the property record holds its data. */
 export interface OrderCompleteData {
@@ -15,6 +15,19 @@ export interface OrderFailedData {
   status: "failed";
   reason: string;
   external_id?: string;
+}
+
+/**
+ * `data` of a `footprint.submitted` event: the insured buildings the user selected on a page, which are now the
+ * property's policy buildings (the same shape as the property record's `policy_buildings`).
+ */
+export interface FootprintSubmittedData {
+  property_id: number;
+  external_id: string | null;
+  address: string;
+  /** The publisher's id of the parcel the buildings stand on. */
+  parcel_source_id: string;
+  buildings: PropertyRecord["policy_buildings"];
 }
 
 /** A verified webhook body, discriminated by `type` (DESIGN.md §8). */
