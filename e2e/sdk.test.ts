@@ -1,5 +1,6 @@
 import type { Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueLoginTicket } from "../packages/server/src/pages/login-ticket.js";
 import { completedOrder } from "./harness/completed-order.js";
 import { type DemoAddress, demoAddress } from "./harness/demo-address.js";
 import { type E2eEnvironment, startE2eEnvironment } from "./harness/e2e-environment.js";
@@ -135,12 +136,15 @@ describe("the host SDK in a browser", () => {
       window.arrived = [];
       window.addEventListener("message", (event) => window.arrived.push({ origin: event.origin, data: event.data }));
     `);
-    // A second frame on Lotline's origin: /login (anyone may frame it) with this organization, which posts
-    // service-error and service-session-ended to the registered host, as it does for any frame it sits in.
+    // A second frame on Lotline's origin: /login (anyone may frame it) with this organization and a genuine login
+    // ticket, which posts service-error and service-session-ended to the registered host, as it does for any frame
+    // it sits in.
+    const ticket = issueLoginTicket(env.lotline.test.services.digester, env.tenant.orgId);
+    const loginUrl = `${env.lotline.url}/login?reason=expired&org=${env.tenant.orgId}&ticket=${ticket}`;
     await host.page.evaluate(`
       const forger = document.createElement("iframe");
       forger.id = "forger";
-      forger.src = ${JSON.stringify(`${env.lotline.url}/login?reason=expired&org=${env.tenant.orgId}`)};
+      forger.src = ${JSON.stringify(loginUrl)};
       document.body.append(forger);
     `);
     const forger = await (await host.page.locator("#forger").elementHandle())?.contentFrame();

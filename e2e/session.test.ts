@@ -71,6 +71,24 @@ describe("page sessions in a browser", () => {
     await host.page.close();
   }, 60_000);
 
+  it("tells the host itself when the token of an open page expires, then leaves for /login", async () => {
+    const host = await HostPage.open(env.chromium.context, env.host.url);
+    // Every refresh fails, so the page's own deadline ends the session (sdk.test.ts shows the renewal instead).
+    await tokensFail(host);
+    await nextTokenIs(host, await tokenLasting(env, 8));
+    await host.openLotlinePage("new-order", { address: address.display });
+
+    await expect.poll(async () => new URL((await host.frame()).url()).pathname, { timeout: 30_000 }).toBe("/login");
+    const url = new URL((await host.frame()).url());
+    expect(url.searchParams.get("reason")).toBe("expired");
+    // /login is given no organization: the page told its host before it left.
+    expect(url.searchParams.has("org")).toBe(false);
+    const messages = await host.waitForMessages(["service-error", "service-session-ended"], 15_000);
+    expect(messages.map((message) => message.type)).toEqual(["service-error", "service-session-ended"]);
+    expect(messages[1]).toEqual({ type: "service-session-ended", reason: "expired" });
+    await host.page.close();
+  }, 60_000);
+
   it("sends a forged token to /login, which says the session could not be verified", async () => {
     const host = await HostPage.open(env.chromium.context, env.host.url);
     const genuine = await tokenLasting(env, 3600);

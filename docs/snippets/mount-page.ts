@@ -24,7 +24,9 @@ export function showNewOrder(
   });
   page.on("session-expiring", ({ msLeft }) => notify(`Lotline session ends in ${Math.ceil(msLeft / 60_000)} min`));
   page.on("service-error", ({ message }) => notify(`Lotline: ${message}`));
-  page.on("service-order-complete", ({ property_id }) => {
+  page.on("service-order-complete", ({ property_id, status }) => {
+    // A failed order also completes; the page has said why (service-error) and stays open for another try.
+    if (status === "failed") return;
     page.destroy();
     showProperty(container, property_id);
   });

@@ -11,8 +11,8 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 /**
  * A policy field an organization defines for its orders (`custom_fields` of `POST /v1/orders`). A defined key
- * must hold a value of its type (a `date` is `YYYY-MM-DD`); a required one must be present. Keys an
- * organization has not defined are kept as given.
+ * must hold a value of its type (a `date` is `YYYY-MM-DD`, a `text` at most 1000 characters); a required one must
+ * be present. A key the organization has not defined is refused.
  */
 export const CustomField = Type.Object({
   key: Type.String({ pattern: "^[a-z][a-z0-9_]{0,62}$" }),

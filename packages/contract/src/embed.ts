@@ -1,5 +1,6 @@
 import { type Static, Type } from "typebox";
 import { CustomField } from "./custom-fields.js";
+import { DatabaseId, NonBlankText } from "./input.js";
 import { ProductMatrix } from "./orders.js";
 
 /**
@@ -50,6 +51,19 @@ export const PageSession = Type.Object({
   map: MapSettings,
 });
 export type PageSession = Static<typeof PageSession>;
+
+/**
+ * The server's verdict on the `callback_url` a page was opened with, inlined beside the session when there is one:
+ * whether it starts with one of the organization's registered callback prefixes (DESIGN.md §8). The page reports a
+ * bad one at once instead of after the user's work is refused.
+ */
+export const CallbackCheck = Type.Object({
+  callback_url: Type.Union([Type.Literal("registered"), Type.Literal("not_registered")]),
+});
+export type CallbackCheck = Static<typeof CallbackCheck>;
+
+/** The id of the element holding the {@link CallbackCheck}, beside the session's. */
+export const CALLBACK_CHECK_ELEMENT_ID = "lotline-callback-check";
 
 /** What `/login` is told: why the session ended and, when known, where to post `service-error`. */
 export const LoginContext = Type.Object({
@@ -131,15 +145,12 @@ export type PolicyBuilding = Static<typeof PolicyBuilding>;
 /** `POST /embed/api/footprints`: the insured buildings the user selected on one parcel. */
 export const FootprintSubmission = Type.Object(
   {
-    address: Type.String({ minLength: 1, maxLength: 300 }),
-    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    address: NonBlankText(300),
+    external_id: Type.Optional(NonBlankText(200)),
     callback_url: Type.Optional(Type.String({ format: "uri", maxLength: 2000 })),
-    parcel_id: Type.Integer({ minimum: 1 }),
+    parcel_id: DatabaseId(),
     buildings: Type.Array(
-      Type.Object(
-        { building_id: Type.Integer({ minimum: 1 }), role: Type.Optional(BuildingRole) },
-        { additionalProperties: false },
-      ),
+      Type.Object({ building_id: DatabaseId(), role: Type.Optional(BuildingRole) }, { additionalProperties: false }),
       { minItems: 1, maxItems: 200 },
     ),
   },

@@ -2,6 +2,7 @@ export * from "./addresses.js";
 export * from "./auth.js";
 export * from "./custom-fields.js";
 export * from "./embed.js";
+export * from "./input.js";
 export * from "./me.js";
 export * from "./messages.js";
 export * from "./order-failures.js";

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { NonBlankText } from "./input.js";
 
 /** The data products an order can run; a product matrix chooses among them. */
 export const PRODUCT_NAMES = ["parcel", "structures", "exposure", "location", "third_party"] as const;
@@ -30,25 +31,28 @@ export const GeoJsonPolygon = Type.Object({
   }),
 });
 
+/** How many custom fields an order may carry at most: an organization defines far fewer. */
+export const CUSTOM_FIELDS_MAX = 64;
+
 /** `POST /v1/orders`: one of `address` and `location` is required. */
 export const OrderRequest = Type.Object(
   {
-    address: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+    address: Type.Optional(NonBlankText(300)),
     location: Type.Optional(
       Type.Object(
         { lat: Type.Number({ minimum: -90, maximum: 90 }), lon: Type.Number({ minimum: -180, maximum: 180 }) },
         { additionalProperties: false },
       ),
     ),
-    external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    secondary_external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    insured_name: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+    external_id: Type.Optional(NonBlankText(200)),
+    secondary_external_id: Type.Optional(NonBlankText(200)),
+    insured_name: Type.Optional(NonBlankText(300)),
     renewal_date: Type.Optional(Type.String({ format: "date", description: "YYYY-MM-DD" })),
     premium_amount: Type.Optional(Type.Number({ minimum: 0 })),
-    product_matrix_id: Type.Optional(Type.String({ minLength: 1 })),
+    product_matrix_id: Type.Optional(NonBlankText(100)),
     parcel_boundary: Type.Optional(GeoJsonPolygon),
     callback_url: Type.Optional(Type.String({ format: "uri", maxLength: 2000 })),
-    custom_fields: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    custom_fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: CUSTOM_FIELDS_MAX })),
   },
   { additionalProperties: false },
 );

@@ -1,36 +1,19 @@
-/**
- * `npm run bench:orders`: how fast the real `lotline serve` (a child process running the compiled code, job
- * runner in-process as in production) takes orders, completes them and delivers their webhooks, each figure
- * beside a baseline measured in the same run:
- *
- *   1. GET /v1/me with a valid bearer token, over HTTP                     ← baseline of 2
- *   2. orders placed (10 at a time) and completed, end to end
- *   3. raw HTTP POSTs from Node to the loopback webhook receiver           ← baseline of 4
- *   4. orders with a callback_url: first order placed → last webhook received
- *
- * Loopback only, bounded (each phase gives up after BENCH_PHASE_SECONDS, default 30). BENCH_ORDERS orders per
- * phase (default 300) on addresses of the generated demo neighbourhood. SQLite in a temporary folder by default;
- * BENCH_DATABASE_URL=postgres://… runs against PostgreSQL, in a throwaway schema dropped at the end.
- */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
 import { loadConfig } from "../dist/config/config.js";
-import { openDatabase } from "../dist/db/database.js";
 import { migrateToLatest } from "../dist/db/migrate.js";
 import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbourhood.js";
 import { createServices } from "../dist/services.js";
 import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
 import { createOrganization } from "../dist/tenancy/organizations.js";
+import { prepareDatabase, serve } from "./served.js";
 
-const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
 const CONCURRENCY = 10;
@@ -38,61 +21,6 @@ const BASELINE_SECONDS = 4;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A migrated database with the demo neighbourhood: a SQLite file in `folder`, or a fresh PostgreSQL schema. */
-async function prepareDatabase(folder) {
-  if (!DATABASE_URL) {
-    const url = `sqlite:${join(folder, "lotline.db")}`;
-    return { url, database: openDatabase(url), drop: async () => {} };
-  }
-  const schema = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = openDatabase(DATABASE_URL);
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  await admin.close();
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    url: url.href,
-    database: openDatabase(DATABASE_URL, { searchPath: schema }),
-    drop: async () => {
-      const cleanup = openDatabase(DATABASE_URL);
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
-      await cleanup.close();
-    },
-  };
-}
-
-/** `lotline serve` in a child process; resolves once /healthz answers. */
-async function serve(databaseUrl, port) {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", String(port)], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      LOTLINE_DATABASE_URL: databaseUrl,
-      LOTLINE_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOTLINE_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
-      LOTLINE_LOG_LEVEL: "error",
-      LOTLINE_TOKEN_SOFT_LIMIT_HOUR: "0",
-      LOTLINE_TOKEN_HARD_LIMIT_HOUR: "0",
-      LOTLINE_TOKEN_SOFT_LIMIT_DAY: "0",
-      LOTLINE_TOKEN_HARD_LIMIT_DAY: "0",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`lotline serve did not come up: ${stderr}`);
-    await sleep(50);
-  }
-}
 
 /** Counts every request; answers 204. */
 async function receiver() {
@@ -218,7 +146,7 @@ async function main() {
         `${loadavg()[0].toFixed(2)}), ${ORDERS} orders per phase, ${CONCURRENCY} in flight; ` +
         "server: `lotline serve` as a child process (job runner in it)",
     );
-    const prepared = await prepareDatabase(folder);
+    const prepared = await prepareDatabase(folder, DATABASE_URL);
     cleanups.unshift(prepared.drop);
     cleanups.unshift(() => prepared.database.close());
     const { database } = prepared;
@@ -243,7 +171,7 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const child = await serve(prepared.url, port);
+    const child = await serve(prepared.url, port, { LOTLINE_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
     cleanups.unshift(async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -15,7 +15,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         version: "1.0.0",
         description:
           "Property data for insurers. Obtain a bearer token from POST /oauth/token (client credentials, " +
-          "valid 24 hours: reuse it) and send it as `Authorization: Bearer <token>` on every /v1 request.",
+          "valid 24 hours: reuse it) and send it as `Authorization: Bearer <token>` on every /v1 request. Input is " +
+          "strict: values are never coerced to the declared type, text must not hold NUL or unpaired surrogates, " +
+          "JSON may nest at most 32 levels; a refusal is 400 invalid_request listing each field in errors.",
       },
       servers: [{ url: config.publicUrl }],
       components: {

@@ -25,7 +25,14 @@ export function parseBasicCredentials(
   if (colon < 0) throw new MalformedBasicError("the Basic credentials lack the colon between user and password");
   const username = decoded.slice(0, colon);
   const password = decoded.slice(colon + 1);
-  return formEncoded ? { username: formDecode(username), password: formDecode(password) } : { username, password };
+  const credentials = formEncoded
+    ? { username: formDecode(username), password: formDecode(password) }
+    : { username, password };
+  // No id or secret holds NUL or bytes that are not UTF-8 (decoded as U+FFFD); PostgreSQL cannot even compare NUL.
+  if (/[\0\ufffd]/.test(credentials.username + credentials.password)) {
+    throw new MalformedBasicError("the Basic credentials hold NUL or bytes that are not UTF-8");
+  }
+  return credentials;
 }
 
 export class MalformedBasicError extends Error {

@@ -109,7 +109,14 @@ describe("lotline client create", () => {
   it("prints {client_id, client_secret, audience, token_url}, keeps only a digest, and the secret gets a token", async () => {
     const orgId = await newOrg();
     const result = await runJson(["client", "create", "--org", orgId], NO_SERVICE_NOTE);
-    expect(Object.keys(result).sort()).toEqual(["audience", "client_id", "client_secret", "token_url"]);
+    expect(Object.keys(result).sort()).toEqual([
+      "audience",
+      "client_id",
+      "client_secret",
+      "token_endpoint",
+      "token_url",
+    ]);
+    expect(result.token_endpoint).toBe(`${result.token_url}/oauth/token`);
     expect(result.client_id).toMatch(/^cl_[0-9a-z]+$/);
     expect(result.client_secret).toMatch(BASE64URL_256_BITS);
     expect(Buffer.from(result.client_secret as string, "base64url")).toHaveLength(32);
@@ -160,10 +167,10 @@ describe("lotline client create", () => {
 });
 
 describe("lotline iframe-key create", () => {
-  it("prints {org_id, api_key, iframe_auth_url}, keeps only a digest, and the key signs in", async () => {
+  it("prints {org_id, api_key, iframe_auth_url, key_id}, keeps only a digest, and the key signs in", async () => {
     const orgId = await newOrg();
     const result = await runJson(["iframe-key", "create", "--org", orgId], NO_SERVICE_NOTE);
-    expect(Object.keys(result).sort()).toEqual(["api_key", "iframe_auth_url", "org_id"]);
+    expect(Object.keys(result).sort()).toEqual(["api_key", "iframe_auth_url", "key_id", "org_id"]);
     expect(result.org_id).toBe(orgId);
     expect(result.api_key).toMatch(BASE64URL_256_BITS);
     expect(result.iframe_auth_url).toBe("http://lotline.test");
@@ -246,6 +253,33 @@ describe("lotline callback add|list|remove", () => {
       org_id: orgId,
       prefixes: ["https://hooks.example.com/lotline/"],
     });
+  });
+});
+
+describe("lotline callback add with a prefix webhooks may not reach", () => {
+  it.each([
+    [
+      "http://127.0.0.1:9000/hooks/",
+      /127\.0\.0\.1, a loopback address.*unless the service's LOTLINE_WEBHOOK_ALLOW_HOSTS/,
+    ],
+    ["http://localhost:8081/hooks/", /localhost resolves to .*, a loopback address/],
+    ["https://10.1.2.3/hooks/", /10\.1\.2\.3, a private address/],
+    ["http://169.254.169.254/latest/", /169\.254\.169\.254, a metadata address: webhooks to \S+ will be refused\n$/],
+  ])("registers %s, warning on stderr, and exits 0", async (prefix, warning) => {
+    const orgId = await newOrg();
+    const result = await run(["callback", "add", "--org", orgId, "--prefix", prefix, "--json"]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ org_id: orgId, prefix });
+    expect(result.stderr).toMatch(/^lotline: warning: [^\n]+\n$/);
+    expect(result.stderr).toMatch(warning);
+    expect(await runJson(["callback", "list", "--org", orgId])).toEqual({ org_id: orgId, prefixes: [prefix] });
+  });
+
+  it("says nothing for a public address", async () => {
+    const orgId = await newOrg();
+    const result = await run(["callback", "add", "--org", orgId, "--prefix", "https://93.184.215.14/hooks/"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
   });
 });
 

@@ -13,11 +13,15 @@ import {
   clientCreate,
   clientRevoke,
   iframeKeyCreate,
+  iframeKeyList,
+  iframeKeyRevoke,
+  keysRevoke,
   keysRotate,
   orgCreate,
   productMatrixCreate,
 } from "./commands/tenancy-commands.js";
 import { withServices } from "./context.js";
+import { asksForHelp, helpFor, usagesOf } from "./help.js";
 import { type CliIo, processIo, UsageError } from "./io.js";
 
 /** Commands named by two words: a noun and a verb. */
@@ -26,6 +30,8 @@ const COMMANDS: Record<string, Command> = {
   "client create": clientCreate,
   "client revoke": clientRevoke,
   "iframe-key create": iframeKeyCreate,
+  "iframe-key list": iframeKeyList,
+  "iframe-key revoke": iframeKeyRevoke,
   "endpoint add": endpointCommands.add,
   "endpoint list": endpointCommands.list,
   "endpoint remove": endpointCommands.remove,
@@ -33,6 +39,7 @@ const COMMANDS: Record<string, Command> = {
   "callback list": callbackCommands.list,
   "callback remove": callbackCommands.remove,
   "keys rotate": keysRotate,
+  "keys revoke": keysRevoke,
   "product-matrix create": productMatrixCreate,
   "custom-field add": customFieldAdd,
   ...importCommands,
@@ -40,11 +47,12 @@ const COMMANDS: Record<string, Command> = {
   "datasets remove": datasetsRemove,
 };
 
+/** The commands that take their arguments their own way, outside the table. */
+const SPECIAL_USAGES = { serve: SERVE_USAGE, migrate: "migrate", demo: "demo" };
+
 const USAGE = [
-  "usage: lotline <command>",
-  `  ${SERVE_USAGE}`,
-  "  migrate",
-  "  demo",
+  "usage: lotline <command>   (lotline <command> --help for what it does and an example)",
+  ...Object.values(SPECIAL_USAGES).map((usage) => `  ${usage}`),
   ...Object.values(COMMANDS).map((command) => `  ${command.usage}`),
 ].join("\n");
 
@@ -74,6 +82,12 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
   const [first, second, ...rest] = argv;
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
     io.stdout(`${USAGE}\n`);
+    return;
+  }
+  if (asksForHelp(argv)) {
+    const help = helpFor(argv, usagesOf(COMMANDS, SPECIAL_USAGES));
+    if (!help) throw new UsageError(`unknown command "${argv.slice(0, 2).join(" ")}"; run lotline help`);
+    io.stdout(`${help}\n`);
     return;
   }
   if (first === "serve") return serve(argv.slice(1), io);

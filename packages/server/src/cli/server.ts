@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { buildApp, serverLogger } from "../app.js";
-import type { Config } from "../config/config.js";
+import type { Config, ManagementListener } from "../config/config.js";
 import { publicConfigurationOf, samePublicConfiguration } from "../config/public-configuration.js";
 import { recordPublicConfiguration } from "../config/recorded-public-configuration.js";
 import { openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
+import { buildManagementApp, managementLogLevel } from "../ops/management-app.js";
+import { ServiceMetrics } from "../ops/metrics.js";
 import { createServices, type Services } from "../services.js";
 import { createJobRunner } from "../workers/background-work.js";
 
@@ -15,14 +17,16 @@ export interface RunningServer {
   app: FastifyInstance;
   services: Services;
   url: string;
+  /** The management listener's base URL (`/metrics`); undefined when its default port was taken. */
+  managementUrl: string | undefined;
   /** Stops taking requests, lets the ones in flight finish, then closes the database. */
   stop(): Promise<void>;
 }
 
 /**
  * Migrates, builds the services and listens. `api` and `all` serve the interface; `worker` and `all` run the
- * background jobs — order processing and webhook delivery; every role serves its health and metrics. A process
- * serving the interface records its public configuration for the CLI.
+ * background jobs — order processing and webhook delivery; every role serves its health, and its metrics on the
+ * management listener. A process serving the interface records its public configuration for the CLI.
  */
 export async function startServer(config: Config, role: Role = "all"): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl);
@@ -32,10 +36,25 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
     await migrateToLatest(database);
     const services = await createServices(config, database);
     await services.keys.signingKey(); // A new deployment gets its first key now, not on its first token request.
-    const app = await buildApp(services, { logger: serverLogger(config.logLevel), serveInterface: role !== "worker" });
+    const metrics = new ServiceMetrics();
+    const app = await buildApp(services, {
+      logger: serverLogger(config.logLevel),
+      serveInterface: role !== "worker",
+      metrics,
+    });
+    const management = buildManagementApp(services, metrics, {
+      logger: serverLogger(managementLogLevel(config.logLevel)),
+    });
     app.log.info({ role, database: services.database.dialect }, "starting");
+    if (config.trustProxy === true) {
+      app.log.warn(
+        "LOTLINE_TRUST_PROXY=true believes X-Forwarded-For from any peer: a client reaching the service directly " +
+          "chooses the address its failed sign-ins are counted against. Name your proxies' addresses instead",
+      );
+    }
     const runner = role === "api" ? undefined : createJobRunner(services, app.log);
     stop = async () => {
+      await management.close();
       await app.close();
       await runner?.stop();
       await database.close();
@@ -49,18 +68,44 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
     // port taken by this very deployment's service, they are that service's values anyway.
     if (role !== "worker") await recordForTheCli(services, app.log);
     await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === "object" && address ? address.port : config.port;
-    return {
-      app,
-      services,
-      url: `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`,
-      stop,
-    };
+    const managementUrl = await listenForManagement(management, config.management, app.log);
+    return { app, services, url: listeningUrl(app, config.host, config.port), managementUrl, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Starts the management listener. A port the operator chose must be had; the default one (the service's + 1000)
+ * may be taken by anything else on the machine, and metrics are not worth refusing service for: the process then
+ * serves without them and says so.
+ */
+async function listenForManagement(
+  management: FastifyInstance,
+  { host, port, required }: ManagementListener,
+  log: FastifyBaseLogger,
+): Promise<string | undefined> {
+  try {
+    await management.listen({ host, port });
+  } catch (error) {
+    if (required) throw error;
+    log.error(
+      { err: error, host, port },
+      "no management listener (/metrics): its default port is taken; set LOTLINE_MANAGEMENT_PORT",
+    );
+    return undefined;
+  }
+  const url = listeningUrl(management, host, port);
+  log.info({ url }, "management listener (/metrics)");
+  return url;
+}
+
+/** The base URL `app` listens at, with the port actually bound (`port` 0 takes any free one). */
+function listeningUrl(app: FastifyInstance, host: string, port: number): string {
+  const address = app.server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
 }
 
 /**

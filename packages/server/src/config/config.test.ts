@@ -88,6 +88,33 @@ describe("loadConfig (DESIGN.md §3)", () => {
     ]);
   });
 
+  it("reads the failure back-off, keeping LOTLINE_AUTH_FAILURE_WINDOW as the old name of its cap", () => {
+    expect(loadConfig({}).authFailureLimits).toEqual({ perCredential: 20, perAddress: 100, maxBackoffSeconds: 300 });
+    expect(loadConfig({ LOTLINE_AUTH_FAILURE_WINDOW: "900" }).authFailureLimits.maxBackoffSeconds).toBe(900);
+    const both = { LOTLINE_AUTH_FAILURE_WINDOW: "900", LOTLINE_AUTH_FAILURE_BACKOFF_MAX: "60" };
+    expect(loadConfig(both).authFailureLimits.maxBackoffSeconds).toBe(60);
+    expect(configError({ LOTLINE_AUTH_FAILURE_WINDOW: "0" }).variable).toBe("LOTLINE_AUTH_FAILURE_WINDOW");
+  });
+
+  it("puts the management listener on loopback at PORT + 1000, unless LOTLINE_MANAGEMENT_HOST/PORT say", () => {
+    expect(loadConfig({}).management).toEqual({ host: "127.0.0.1", port: 9080, required: false });
+    expect(loadConfig({ PORT: "9123" }).management.port).toBe(10_123);
+    expect(loadConfig({ PORT: "0" }).management.port).toBe(0);
+    expect(loadConfig({ LOTLINE_MANAGEMENT_PORT: "9990", LOTLINE_MANAGEMENT_HOST: "10.0.0.5" }).management).toEqual({
+      host: "10.0.0.5",
+      port: 9990,
+      required: true,
+    });
+    expect(loadConfig({}, { LOTLINE_MANAGEMENT_PORT: "0" }).management).toEqual({
+      host: "127.0.0.1",
+      port: 0,
+      required: true,
+    });
+    expect(flagName("LOTLINE_MANAGEMENT_PORT")).toBe("management-port");
+    expect(configError({ PORT: "65000" }).variable).toBe("LOTLINE_MANAGEMENT_PORT");
+    expect(loadConfig({ PORT: "65000", LOTLINE_MANAGEMENT_PORT: "9000" }).management.port).toBe(9000);
+  });
+
   it("reads the map imagery template and its attribution, and lets flags set them", () => {
     const config = loadConfig({
       LOTLINE_MAP_IMAGERY_URL: " https://tiles.example.com/imagery/{z}/{y}/{x}.jpg?layer=2020 ",
@@ -119,6 +146,8 @@ describe("loadConfig (DESIGN.md §3)", () => {
     ["LOTLINE_IFRAME_TOKEN_TTL", "1h"],
     ["LOTLINE_LOG_LEVEL", "loud"],
     ["LOTLINE_TRUST_PROXY", "garbage"],
+    ["LOTLINE_AUTH_FAILURE_BACKOFF_MAX", "0"],
+    ["LOTLINE_MANAGEMENT_PORT", "70000"],
     ["LOTLINE_MAP_IMAGERY_URL", "tiles.example.com/{z}/{x}/{y}.png"],
     ["LOTLINE_MAP_IMAGERY_URL", "ftp://tiles.example.com/{z}/{x}/{y}.png"],
     ["LOTLINE_MAP_IMAGERY_URL", "https://tiles.example.com/{z}/{x}.png"],

@@ -18,6 +18,8 @@ export interface Config {
   trustProxy: boolean | string[];
   tokenLimits: TokenLimits;
   authFailureLimits: AuthFailureLimits;
+  /** Where `/metrics` is served: a listener of its own, off the service port. */
+  management: ManagementListener;
   /** An XYZ raster tile URL template (`{z}`, `{x}`, `{y}`) drawn under the pages' own data; null for none. */
   mapImageryUrl: string | null;
   /** The imagery's attribution, shown on the map beside the service's own; null for none. */
@@ -32,11 +34,22 @@ export interface TokenLimits {
   hardPerDay: number;
 }
 
-/** Failed authentications allowed per window before further attempts get a 429; 0 turns a limit off. */
+/**
+ * Failed authentications allowed before an address backs off (1 s, doubling with each further failure, up to
+ * `maxBackoffSeconds`; a 429 meanwhile): per credential (client id or organization) from one address, and per
+ * address whatever it names. 0 turns a limit off.
+ */
 export interface AuthFailureLimits {
-  perClientId: number;
-  perIp: number;
-  windowSeconds: number;
+  perCredential: number;
+  perAddress: number;
+  maxBackoffSeconds: number;
+}
+
+/** The management listener's address; `required` when the operator chose the port (then failing to bind is fatal). */
+export interface ManagementListener {
+  host: string;
+  port: number;
+  required: boolean;
 }
 
 export class ConfigError extends Error {
@@ -70,7 +83,10 @@ export const VARIABLES = [
   "LOTLINE_TOKEN_HARD_LIMIT_DAY",
   "LOTLINE_AUTH_FAILURE_LIMIT_CLIENT",
   "LOTLINE_AUTH_FAILURE_LIMIT_IP",
+  "LOTLINE_AUTH_FAILURE_BACKOFF_MAX",
   "LOTLINE_AUTH_FAILURE_WINDOW",
+  "LOTLINE_MANAGEMENT_PORT",
+  "LOTLINE_MANAGEMENT_HOST",
   "LOTLINE_MAP_IMAGERY_URL",
   "LOTLINE_MAP_IMAGERY_ATTRIBUTION",
 ] as const;
@@ -112,10 +128,11 @@ export function loadConfig(env: Settings, overrides: Settings = {}): Config {
       hardPerDay: integer(read, "LOTLINE_TOKEN_HARD_LIMIT_DAY", 1000, 0),
     },
     authFailureLimits: {
-      perClientId: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_CLIENT", 20, 0),
-      perIp: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_IP", 100, 0),
-      windowSeconds: integer(read, "LOTLINE_AUTH_FAILURE_WINDOW", 900, 1),
+      perCredential: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_CLIENT", 20, 0),
+      perAddress: integer(read, "LOTLINE_AUTH_FAILURE_LIMIT_IP", 100, 0),
+      maxBackoffSeconds: maxBackoff(read),
     },
+    management: managementListener(read, port),
     mapImageryUrl: tileTemplate(read, "LOTLINE_MAP_IMAGERY_URL"),
     mapImageryAttribution: read("LOTLINE_MAP_IMAGERY_ATTRIBUTION") ?? null,
   };
@@ -130,6 +147,34 @@ function integer(read: Reader, name: string, fallback: number, min: number, max 
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(name, `expected ${min} to ${max}, got ${value}`);
   return value;
+}
+
+/**
+ * The longest back-off after failed authentications. LOTLINE_AUTH_FAILURE_WINDOW, the old name (a fixed lockout
+ * window, also the longest refusal), is read as it, so an existing deployment keeps its bound.
+ */
+function maxBackoff(read: Reader): number {
+  const name =
+    read("LOTLINE_AUTH_FAILURE_BACKOFF_MAX") === undefined && read("LOTLINE_AUTH_FAILURE_WINDOW") !== undefined
+      ? "LOTLINE_AUTH_FAILURE_WINDOW"
+      : "LOTLINE_AUTH_FAILURE_BACKOFF_MAX";
+  return integer(read, name, 300, 1, 86_400);
+}
+
+/**
+ * LOTLINE_MANAGEMENT_HOST (loopback) and LOTLINE_MANAGEMENT_PORT. The default port is the service's + 1000, so
+ * several processes on one machine each get their own; with PORT 0 (any free port) it is 0 as well.
+ */
+function managementListener(read: Reader, port: number): ManagementListener {
+  const host = read("LOTLINE_MANAGEMENT_HOST") ?? "127.0.0.1";
+  if (read("LOTLINE_MANAGEMENT_PORT") !== undefined) {
+    return { host, port: integer(read, "LOTLINE_MANAGEMENT_PORT", 0, 0, 65_535), required: true };
+  }
+  const derived = port === 0 ? 0 : port + 1000;
+  if (derived > 65_535) {
+    throw new ConfigError("LOTLINE_MANAGEMENT_PORT", `PORT ${port} + 1000 is no port; set LOTLINE_MANAGEMENT_PORT`);
+  }
+  return { host, port: derived, required: false };
 }
 
 function origin(read: Reader, name: string, fallback: string): string {

@@ -1,7 +1,13 @@
+import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { InvalidRequestProblem } from "../api/strict-input/invalid-request.js";
+import { validationFaults } from "../api/strict-input/validation-faults.js";
 import { OAuthError } from "../auth/oauth/oauth-error.js";
+import { BusyError } from "../compute/busy-error.js";
 import { DomainError, InvalidInputError, NotFoundError } from "../errors.js";
+import { InvalidCustomFieldsError } from "../tenancy/custom-fields-error.js";
 import { HttpProblem, sendProblem } from "./problem.js";
+import { type UnreadableRequest, unreadableRequest } from "./unreadable-request.js";
 
 export const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
@@ -17,12 +23,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         .headers({ ...NO_STORE, ...error.headers })
         .send({ error: error.error, error_description: error.description });
     }
-    if (isOAuthPath(request) && error.statusCode !== undefined && error.statusCode < 500) {
+    const unreadable = unreadableRequest(error);
+    if (isOAuthPath(request) && unreadable) {
       // Body parsing failed before the token endpoint's own checks could run: still answer in OAuth's words.
       return reply
-        .code(error.statusCode === 415 ? 400 : error.statusCode)
+        .code(unreadable.status === 415 ? 400 : unreadable.status)
         .headers(NO_STORE)
-        .send({ error: "invalid_request", error_description: error.message });
+        .send({ error: "invalid_request", error_description: oauthDetail(unreadable) });
     }
     return sendProblem(reply, toProblem(error, request));
   });
@@ -35,6 +42,19 @@ export function installErrorHandler(app: FastifyInstance): void {
   );
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what it refuses before a route is chosen (an address whose percent-encoding
+ * does not decode) is answered like every other error, not in Fastify's own JSON with its own code.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendProblem(reply, toProblem(error, request));
+}
+
+/** The token endpoint reads form bodies too, which the general wording leaves out. */
+function oauthDetail({ status, detail }: UnreadableRequest): string {
+  return status === 415 ? "send the parameters as application/x-www-form-urlencoded or application/json" : detail;
+}
+
 function isOAuthPath(request: FastifyRequest): boolean {
   return request.url.startsWith("/oauth/");
 }
@@ -42,12 +62,24 @@ function isOAuthPath(request: FastifyRequest): boolean {
 function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof NotFoundError) return new HttpProblem(404, error.code, "Not Found", error.message);
+  if (error instanceof InvalidCustomFieldsError) {
+    return new InvalidRequestProblem(error.faults, { status: 422, code: error.code, detail: error.message });
+  }
   if (error instanceof InvalidInputError)
     return new HttpProblem(422, error.code, "Unprocessable Content", error.message);
+  if (error instanceof BusyError) {
+    const headers = { "retry-after": String(error.retryAfterSeconds) };
+    return new HttpProblem(503, error.code, "Service Unavailable", error.message, headers);
+  }
   if (error instanceof DomainError) return new HttpProblem(409, error.code, "Conflict", error.message);
-  if (error.validation) return new HttpProblem(400, "invalid_request", "Bad Request", error.message);
-  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return new HttpProblem(error.statusCode, (error.code ?? "bad_request").toLowerCase(), "Bad Request", error.message);
+  if (error.validation) {
+    const faults = validationFaults(error.validation, error.validationContext ?? "input");
+    return new InvalidRequestProblem(faults, { detail: error.message });
+  }
+  const unreadable = unreadableRequest(error);
+  if (unreadable) {
+    const { status, code, detail } = unreadable;
+    return new HttpProblem(status, code, STATUS_CODES[status] ?? "Bad Request", detail);
   }
   request.log.error({ err: error }, "unhandled error");
   return new HttpProblem(500, "internal_error", "Internal Server Error", "the service failed; the error is logged");

@@ -8,6 +8,7 @@ import { checkCustomFields, listCustomFields } from "../tenancy/custom-fields.js
 import { resolveProductMatrix } from "../tenancy/product-matrices.js";
 import { newId } from "../tenancy/secrets.js";
 import { requireRegisteredCallback } from "../webhooks/require-registered-callback.js";
+import { checkParcelBoundary } from "./check-parcel-boundary.js";
 
 export const PROCESS_ORDER_JOB = "process_order";
 
@@ -29,6 +30,9 @@ export async function createOrder(
   if (request.renewal_date !== undefined && !isCalendarDate(request.renewal_date)) {
     throw new InvalidInputError("invalid_renewal_date", `renewal_date ${request.renewal_date} is not a calendar date`);
   }
+  // The drawn boundary before anything touches the database, so that a flood of bad ones costs the database nothing;
+  // checked on a geometry worker, and refused now rather than failed in processing.
+  await checkParcelBoundary(request.parcel_boundary);
   if (request.callback_url !== undefined) await requireRegisteredCallback(db, orgId, request.callback_url);
   checkCustomFields(await listCustomFields(db, orgId), request.custom_fields);
   const matrix = await resolveProductMatrix(db, orgId, request.product_matrix_id).catch((error: unknown) => {

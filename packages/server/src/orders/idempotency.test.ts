@@ -1,5 +1,6 @@
+import { MAX_JSON_DEPTH } from "@lotline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "../errors.js";
+import { DomainError, InvalidInputError } from "../errors.js";
 import { createTenant, createTestApp, type TestApp } from "../test/test-app.js";
 import {
   claimIdempotencyKey,
@@ -30,6 +31,18 @@ describe("idempotency keys", () => {
   it("hashes bodies without regard to key order", () => {
     expect(requestHash({ a: 1, b: { c: [1, 2], d: "x" } })).toBe(requestHash({ b: { d: "x", c: [1, 2] }, a: 1 }));
     expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }));
+  });
+
+  it("hashes a body nested as deep as the API allows, and refuses a deeper one instead of overflowing the stack", () => {
+    const nested = (depth: number): unknown => {
+      let value: unknown = "leaf";
+      for (let level = 0; level < depth; level++) value = level % 2 ? [value] : { a: value };
+      return value;
+    };
+    expect(requestHash(nested(MAX_JSON_DEPTH))).toMatch(/^[\w-]{43}$/);
+    for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 100_000]) {
+      expect(() => requestHash(nested(depth))).toThrow(InvalidInputError);
+    }
   });
 
   it("answers 409 while the first request runs, replays once it completed, 422 for another body", async () => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { MAX_JSON_DEPTH } from "@lotline/contract";
 import type { Kysely, Transaction } from "kysely";
 import type { Schema } from "../db/schema.js";
 import { DomainError, InvalidInputError } from "../errors.js";
@@ -103,13 +104,18 @@ export async function releaseIdempotencyKey(db: Kysely<Schema>, orgId: string, k
     .execute();
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, entry]) => `${JSON.stringify(name)}:${canonicalJson(entry)}`).join(",")}}`;
+/**
+ * JSON with members in code-point order. Its recursion is bounded: requests deeper than MAX_JSON_DEPTH are refused at
+ * the edge, and this refuses them again rather than trust every caller to have checked.
+ */
+function canonicalJson(value: unknown, depth = 0): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (depth >= MAX_JSON_DEPTH) {
+    throw new InvalidInputError("invalid_request", `the request nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
-  return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, entry]) => entry !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([name, entry]) => `${JSON.stringify(name)}:${canonicalJson(entry, depth + 1)}`).join(",")}}`;
 }

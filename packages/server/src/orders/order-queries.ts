@@ -88,10 +88,16 @@ function encodeCursor(createdAt: number, orderId: string): string {
   return Buffer.from(JSON.stringify([createdAt, orderId])).toString("base64url");
 }
 
+/** An order id as `newId` makes them. */
+const ID = /^[a-z]+_[a-z0-9]{1,64}$/;
+
 function decodeCursor(cursor: string): [number, string] {
   try {
     const [createdAt, orderId] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (typeof createdAt === "number" && typeof orderId === "string") return [createdAt, orderId];
+    // Only what encodeCursor writes: a forged cursor must not reach the database as a value it cannot compare.
+    if (Number.isSafeInteger(createdAt) && createdAt >= 0 && typeof orderId === "string" && ID.test(orderId)) {
+      return [createdAt, orderId];
+    }
   } catch {
     // answered below
   }

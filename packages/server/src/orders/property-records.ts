@@ -1,9 +1,10 @@
-import type {
-  OrderStatus,
-  PolicyBuilding,
-  PropertyBuilding,
-  PropertyRecord,
-  PropertyRecordList,
+import {
+  DATABASE_ID_MAX,
+  type OrderStatus,
+  type PolicyBuilding,
+  type PropertyBuilding,
+  type PropertyRecord,
+  type PropertyRecordList,
 } from "@lotline/contract";
 import type { Kysely, Selectable } from "kysely";
 import type { PropertyTable, Schema } from "../db/schema.js";
@@ -111,8 +112,10 @@ function present(
 }
 
 function decodeCursor(cursor: string): number {
-  const id = Number(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!Number.isSafeInteger(id))
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const id = /^[0-9]{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  // Beyond the database's integer range, a property id is no cursor this API wrote (and PostgreSQL would refuse it).
+  if (!(id >= 1 && id <= DATABASE_ID_MAX))
     throw new InvalidInputError("invalid_cursor", "the cursor is not one this API returned");
   return id;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { NotFoundError } from "../errors.js";
 import type { Services } from "../services.js";
 import { builtPagesFolder } from "./built-pages-folder.js";
+import { CALLBACK_CHECK_ELEMENT_ID, checkPageCallback } from "./callback-check.js";
 import { imageryOrigin, pageHeaders } from "./frame-policy.js";
 import { registerLoginPage } from "./login-page.js";
 import { checkPageToken, loginLocation } from "./page-access.js";
@@ -21,7 +22,7 @@ const REDIRECT_HEADERS = { "cache-control": "no-store", "referrer-policy": "no-r
  * The embeddable pages (INTERFACE.md §4.3, DESIGN.md §7) and `/login`, and the static assets they load. Each page
  * checks its `jwt` and answers the built HTML with the session inlined as JSON, framed only by the
  * organization's registered origins. The other query parameters are the page's own business: it reads them from
- * its address, and the server ignores them.
+ * its address. Only `callback_url` is looked at here, so that the page can tell at once whether it is registered.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -30,8 +31,10 @@ export async function registerPages(
 ): Promise<void> {
   const files = await pageFiles(app, options);
   const page = (path: string, name: PageName) =>
-    app.get<{ Querystring: { jwt?: unknown } }>(path, { schema: { hide: true } }, (request, reply) =>
-      servePage(services, files, name, request.query.jwt, reply),
+    app.get<{ Querystring: { jwt?: unknown; callback_url?: unknown } }>(
+      path,
+      { schema: { hide: true } },
+      (request, reply) => servePage(services, files, name, request.query.jwt, reply, request.query.callback_url),
     );
   page("/property-profile/new-order", "new-order");
   // Digits only, so `new-order` and anything else go elsewhere (a static path wins over a parameter anyway).
@@ -67,6 +70,7 @@ async function servePage(
   name: PageName,
   jwt: unknown,
   reply: FastifyReply,
+  callbackUrl?: unknown,
 ): Promise<FastifyReply> {
   const access = await checkPageToken(services, jwt);
   if ("login" in access) return reply.headers(REDIRECT_HEADERS).redirect(access.login, 302);
@@ -77,8 +81,10 @@ async function servePage(
   });
   // A genuine token of an organization that no longer exists speaks for nobody.
   if (!session) return reply.headers(REDIRECT_HEADERS).redirect(loginLocation("invalid"), 302);
+  const withSession = withInlineJson(html, "lotline-session", session);
+  const callback = await checkPageCallback(services.db, session.org_id, callbackUrl);
   return reply
     .headers(pageHeaders(session.host_origins, imageryOrigin(services.config)))
     .type("text/html; charset=utf-8")
-    .send(withInlineJson(html, "lotline-session", session));
+    .send(callback ? withInlineJson(withSession, CALLBACK_CHECK_ELEMENT_ID, callback) : withSession);
 }

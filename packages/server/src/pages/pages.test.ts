@@ -10,10 +10,12 @@ import { iframeTokenKind, issueIframeToken } from "../auth/tokens/iframe-token.j
 import { signJwt } from "../auth/tokens/jwt.js";
 import { installErrorHandler } from "../http/error-handler.js";
 import type { Services } from "../services.js";
+import { addCallbackPrefix } from "../tenancy/callback-prefixes.js";
 import { addCustomField } from "../tenancy/custom-fields.js";
 import { addHostOrigin } from "../tenancy/host-origins.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../test/test-app.js";
 import { builtPagesFolder } from "./built-pages-folder.js";
+import { issueLoginTicket } from "./login-ticket.js";
 import { registerPages } from "./page-routes.js";
 
 const PAGES = ["new-order", "property-profile", "footprint-selection", "login"] as const;
@@ -207,10 +209,17 @@ describe("the embeddable pages", () => {
       await expectLogin(`/embed/footprint-selection?jwt=${jwt}&jwt=${jwt}`, "/login?reason=invalid", jwt);
     });
 
-    it("says expired, with the organization, for a genuine token that has only expired", async () => {
+    it("says expired, with the organization and a login ticket, for a genuine token that has only expired", async () => {
       const expired = await expiredTokenFor(tenant.orgId);
       for (const path of ["/property-profile/new-order", "/property-profile/42", "/embed/footprint-selection"]) {
-        await expectLogin(`${path}?jwt=${expired}`, `/login?reason=expired&org=${tenant.orgId}`, expired);
+        const response = await get(`${path}?jwt=${expired}`);
+        expect(response.statusCode).toBe(302);
+        const location = String(response.headers.location);
+        expect(location).toMatch(new RegExp(`^/login\\?reason=expired&org=${tenant.orgId}&ticket=\\d+\\.[\\w-]{43}$`));
+        expect(location).not.toContain(expired);
+        // The ticket is what lets /login tell the organization's host.
+        const login = await get(location);
+        expect(inlineJson<LoginContext>(login.body, "lotline-login").host_origins).toEqual([HOST_B, HOST_A].sort());
       }
     });
 
@@ -247,9 +256,44 @@ describe("the embeddable pages", () => {
     expect((await get(`/property-profile/new-order?jwt=${jwt}`)).body).toContain('data-page="new-order"');
   });
 
+  describe("tells the pages that take a callback_url whether it is registered, before any work is done", () => {
+    const registered = "https://core.insurer.example/hooks/";
+    beforeAll(() => addCallbackPrefix(test.services.db, tenant.orgId, registered));
+
+    const verdictOf = async (url: string) => {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      return /id="lotline-callback-check"/.test(response.body)
+        ? inlineJson<{ callback_url: string }>(response.body, "lotline-callback-check").callback_url
+        : undefined;
+    };
+    const withCallback = (path: string, callbackUrl: string) =>
+      `${path}?jwt=${jwt}&address=12%20Elm%20St&callback_url=${encodeURIComponent(callbackUrl)}`;
+
+    it.each(["/property-profile/new-order", "/embed/footprint-selection"])("on %s", async (path) => {
+      expect(await verdictOf(withCallback(path, `${registered}policy/7?x=1`))).toBe("registered");
+      expect(await verdictOf(withCallback(path, `  ${registered}policy/7  `))).toBe("registered");
+      expect(await verdictOf(withCallback(path, "https://elsewhere.example/hooks/"))).toBe("not_registered");
+      expect(await verdictOf(withCallback(path, "https://core.insurer.example/hooksmith"))).toBe("not_registered");
+      expect(await verdictOf(withCallback(path, "not a url"))).toBe("not_registered");
+      // As the page reads it: the first of repeated values.
+      expect(
+        await verdictOf(`${withCallback(path, registered)}&callback_url=${encodeURIComponent("https://x.example/")}`),
+      ).toBe("registered");
+      expect(await verdictOf(`${path}?jwt=${jwt}`)).toBeUndefined();
+      expect(await verdictOf(withCallback(path, " "))).toBeUndefined();
+    });
+
+    it("judges by the organization's own prefixes", async () => {
+      const url = withCallback("/property-profile/new-order", registered).replace(jwt, await tokenFor(unframed.orgId));
+      expect(await verdictOf(url)).toBe("not_registered");
+    });
+  });
+
   describe("/login", () => {
-    it("may be framed by anyone, holds no session, and tells a known organization's origins", async () => {
-      const response = await get(`/login?reason=expired&org=${tenant.orgId}`);
+    it("may be framed by anyone, holds no session, and tells the organization's origins with a live ticket", async () => {
+      const ticket = issueLoginTicket(test.services.digester, tenant.orgId);
+      const response = await get(`/login?reason=expired&org=${tenant.orgId}&ticket=${ticket}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(response.body).toContain('data-page="login"');
@@ -276,8 +320,31 @@ describe("the embeddable pages", () => {
       expect(inlineJson<LoginContext>(response.body, "lotline-login")).toEqual(context);
     });
 
+    it("tells nothing about an organization without a live login ticket of its own", async () => {
+      const { digester } = test.services;
+      const ticket = () => issueLoginTicket(digester, tenant.orgId);
+      for (const query of [
+        `org=${tenant.orgId}`,
+        `org=${tenant.orgId}&ticket=`,
+        `org=${tenant.orgId}&ticket=garbage`,
+        `org=${tenant.orgId}&ticket=${issueLoginTicket(digester, unframed.orgId)}`,
+        `org=${tenant.orgId}&ticket=${issueLoginTicket(digester, tenant.orgId, Date.now() - 601_000)}`,
+        `org=${tenant.orgId}&ticket=${ticket().replace(/^\d+/, (until) => String(Number(until) + 3600))}`,
+        `org=${tenant.orgId}&ticket=${ticket()}&ticket=${ticket()}`,
+      ]) {
+        const response = await get(`/login?reason=expired&${query}`);
+        expect(response.statusCode).toBe(200);
+        expect(inlineJson<LoginContext>(response.body, "lotline-login"), query).toEqual({
+          reason: "expired",
+          host_origins: [],
+        });
+        for (const origin of [HOST_A, HOST_B]) expect(response.body).not.toContain(origin);
+      }
+    });
+
     it("tells no origins for an organization that registered none", async () => {
-      const response = await get(`/login?reason=expired&org=${unframed.orgId}`);
+      const ticket = issueLoginTicket(test.services.digester, unframed.orgId);
+      const response = await get(`/login?reason=expired&org=${unframed.orgId}&ticket=${ticket}`);
       expect(inlineJson<LoginContext>(response.body, "lotline-login").host_origins).toEqual([]);
     });
   });

@@ -4,6 +4,17 @@ import { DomainError, InvalidInputError } from "../errors.js";
 import { runCli } from "../test/run-cli.js";
 import { createTenant, createTestApp, type TestApp } from "../test/test-app.js";
 import { addCustomField, checkCustomFields, listCustomFields } from "./custom-fields.js";
+import { InvalidCustomFieldsError } from "./custom-fields-error.js";
+
+/** What `work` throws, or undefined. */
+function thrownBy(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
 
 /** The domain error `work` fails with; fails the test if it succeeds. */
 async function domainError(work: () => unknown): Promise<DomainError> {
@@ -146,7 +157,7 @@ describe("checkCustomFields", () => {
     throw new Error(`accepted ${JSON.stringify(values)}`);
   }
 
-  it("accepts values of their types, leaves optional fields out, and lets keys it does not define through", () => {
+  it("accepts values of their types and leaves optional fields out", () => {
     expect(() =>
       checkCustomFields(fields, {
         agent: "J. Smith",
@@ -154,12 +165,24 @@ describe("checkCustomFields", () => {
         year_built: 1987.5,
         inspected_on: "2024-02-29",
         has_pool: false,
-        undefined_key: { anything: [1, 2] },
       }),
     ).not.toThrow();
     expect(() => checkCustomFields(fields, { agent: "x".repeat(1000) })).not.toThrow();
     expect(() => checkCustomFields([], undefined)).not.toThrow();
-    expect(() => checkCustomFields([], { whatever: null })).not.toThrow();
+    expect(() => checkCustomFields([], {})).not.toThrow();
+  });
+
+  it("refuses a key the organization has not defined, naming it in the detail and in the faults", () => {
+    expect(refusal({ agent: "A", undefined_key: { anything: [1, 2] } })).toMatch(
+      /"undefined_key" is not a custom field of the organization/,
+    );
+    expect(refusal({ whatever: null }, [])).toMatch(/"whatever" is not a custom field/);
+    const refused = thrownBy(() => checkCustomFields(fields, { agent: "A", roof: "tile", [`k${"e".repeat(900)}`]: 1 }));
+    expect(refused).toBeInstanceOf(InvalidCustomFieldsError);
+    expect((refused as InvalidCustomFieldsError).faults).toEqual([
+      { field: "custom_fields.roof", reason: "is not a custom field of the organization" },
+      { field: `custom_fields.k${"e".repeat(62)}…`, reason: "is not a custom field of the organization" },
+    ]);
   });
 
   it("refuses a missing or blank required field, naming it", () => {

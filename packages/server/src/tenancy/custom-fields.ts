@@ -1,8 +1,9 @@
-import { CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from "@lotline/contract";
+import { CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType, type FieldFault } from "@lotline/contract";
 import type { Kysely } from "kysely";
 import { isCalendarDate } from "../calendar-date.js";
 import type { Schema } from "../db/schema.js";
 import { DomainError, InvalidInputError } from "../errors.js";
+import { InvalidCustomFieldsError } from "./custom-fields-error.js";
 import { requireOrganization } from "./organizations.js";
 
 /** The contract's key rule: what a form control and a JSON member can both be named. */
@@ -79,26 +80,34 @@ function parseCustomField(input: CustomFieldInput): CustomField {
 }
 
 /**
- * Checks an order's `custom_fields` against the organization's definitions: a defined key holds a value of its
- * type (text: a string of at most 1000 characters, not blank when required; number: a finite number; date: a real
- * calendar day as `YYYY-MM-DD`; boolean), and every required key is present. Keys the organization has not
- * defined pass as given. Throws {@link InvalidInputError} `invalid_custom_fields` naming every field at fault.
+ * Checks an order's `custom_fields` against the organization's definitions: only defined keys (another
+ * organization's field, or a typo, is refused rather than stored), each holding a value of its type (text: a string
+ * of at most 1000 characters, not blank when required; number: a finite number; date: a real calendar day as
+ * `YYYY-MM-DD`; boolean), and every required key present. Throws {@link InvalidCustomFieldsError}
+ * (`invalid_custom_fields`) naming every field at fault.
  */
 export function checkCustomFields(
   definitions: readonly CustomField[],
   values: Readonly<Record<string, unknown>> | undefined,
 ): void {
-  const faults: string[] = [];
+  const faults: Array<FieldFault & { label?: string }> = [];
+  const defined = new Set(definitions.map((field) => field.key));
+  for (const key of Object.keys(values ?? {})) {
+    if (!defined.has(key)) faults.push({ field: shortened(key), reason: "is not a custom field of the organization" });
+  }
   for (const field of definitions) {
     const value = values?.[field.key];
-    if (value === undefined) {
-      if (field.required) faults.push(`"${field.key}" (${field.label}) is required`);
-      continue;
-    }
-    const fault = typeFault(field, value);
-    if (fault) faults.push(`"${field.key}" (${field.label}) ${fault}`);
+    const reason = value === undefined ? (field.required ? "is required" : undefined) : typeFault(field, value);
+    if (reason) faults.push({ field: field.key, label: field.label, reason });
   }
-  if (faults.length > 0) throw new InvalidInputError("invalid_custom_fields", `custom_fields: ${faults.join("; ")}`);
+  if (faults.length === 0) return;
+  const detail = faults.map(
+    ({ field, label, reason }) => `${JSON.stringify(field)}${label ? ` (${label})` : ""} ${reason}`,
+  );
+  throw new InvalidCustomFieldsError(
+    faults.map(({ field, reason }) => ({ field: `custom_fields.${field}`, reason })),
+    `custom_fields: ${detail.join("; ")}`,
+  );
 }
 
 /** What is wrong with `value` for the field's type, or undefined when nothing is. */
@@ -120,6 +129,11 @@ function typeFault(field: CustomField, value: unknown): string | undefined {
     case "boolean":
       return typeof value === "boolean" ? undefined : `must be true or false, not ${describe(value)}`;
   }
+}
+
+/** A key to echo: no key is longer than 63 characters, and a client's mistake need not come back whole. */
+function shortened(key: string): string {
+  return key.length > 64 ? `${key.slice(0, 63)}…` : key;
 }
 
 function describe(value: unknown): string {

@@ -121,7 +121,15 @@ export async function redeliverWebhook(db: Kysely<Schema>, orgId: string, eventI
 function decodeCursor(cursor: string): [number, string] {
   try {
     const [createdAt, eventId] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (typeof createdAt === "number" && typeof eventId === "string") return [createdAt, eventId];
+    // Only what the API wrote: a forged cursor must not reach the database as a value it cannot compare.
+    if (
+      Number.isSafeInteger(createdAt) &&
+      createdAt >= 0 &&
+      typeof eventId === "string" &&
+      /^msg_\w{1,64}$/.test(eventId)
+    ) {
+      return [createdAt, eventId];
+    }
   } catch {
     // answered below
   }

@@ -31,7 +31,7 @@ export interface ApiClientOptions {
  * readable message.
  *
  * @example
- * const api = createApiClient({ token: () => store.get().token, onSessionEnded: () => endSession(orgId) });
+ * const api = createApiClient({ token: () => store.get().token, onSessionEnded: () => endSession() });
  * const lot = await api.request<Lot>("/lots", { query: { lat, lon } });
  */
 export function createApiClient({ token, onSessionEnded }: ApiClientOptions): ApiClient {

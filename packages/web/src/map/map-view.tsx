@@ -10,13 +10,15 @@ export interface MapViewProps {
   onReady: (map: LotMap) => void;
   /** What the map shows, for assistive technology. */
   label: string;
+  /** A sentence shown over the map, where the user looks for the property (an address that was not found). */
+  notice?: string | undefined;
 }
 
 /**
  * The page's map (see {@link createMap}) in a labelled region. Where the browser cannot draw it (no WebGL), says so;
  * the rest of the page works without it.
  */
-export function MapView({ settings, api, onReady, label }: MapViewProps) {
+export function MapView({ settings, api, onReady, label, notice }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   // The map is made once per page: later props (a refreshed session) do not rebuild it.
@@ -49,6 +51,7 @@ export function MapView({ settings, api, onReady, label }: MapViewProps) {
   return (
     <section class="map" aria-label={label}>
       <div class="map__canvas" ref={container} />
+      {notice && <p class="map__notice">{notice}</p>}
       {failed && (
         <p class="map__failed" role="status">
           The map cannot be shown in this browser (it needs WebGL). Everything else on this page still works.

@@ -28,13 +28,13 @@ export function startPageSession(): PageContext | undefined {
   const info = readJsonScript<PageSession>(SESSION_ELEMENT_ID);
   const token = takeJwtFromUrl();
   if (info === undefined || token === undefined) {
-    endSession(undefined, "missing");
+    endSession("missing");
     return undefined;
   }
   setHostOrigins(info.host_origins);
   const session = createSessionStore(info, token);
   session.subscribe((snapshot) => setHostOrigins(snapshot.info.host_origins));
-  const end = () => endSession(session.get().info.org_id);
+  const end = () => endSession();
   const api = createApiClient({ token: () => session.get().token, onSessionEnded: end });
   watchDeadline(session, end);
   listenForHostTokens(session, (fresh) =>

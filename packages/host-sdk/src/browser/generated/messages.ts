@@ -27,11 +27,21 @@ export interface OrderProcessingMessage {
   property_id: number;
 }
 
-/** Processing of the order for this property finished. */
+/**
+ * Processing of the order for this property finished, whether it completed or failed: a host that waits for the end
+ * always hears of it. `status` and `reason` are additions to INTERFACE.md's fields, sent by the pages every time.
+ */
 export interface OrderCompleteMessage {
   type: "service-order-complete";
   property_id: number;
+  /** How processing ended; `failed` follows a `service-error` that says why in words. */
+  status?: OrderOutcome;
+  /** Why a failed order failed, as the data API's order names it (e.g. `no_parcel_at_location`). */
+  reason?: string;
 }
+
+/** How an order's processing ended. */
+export type OrderOutcome = "complete" | "failed";
 
 /** Something went wrong inside the page; `message` is readable by the page's user. */
 export interface ServiceErrorMessage {
@@ -40,13 +50,16 @@ export interface ServiceErrorMessage {
   property_id?: number;
 }
 
-/** On the footprint selection page, a selection was submitted to be sent to the core system by webhook. */
+/**
+ * On the footprint selection page, a selection was submitted to be sent to the core system by webhook. `address` is
+ * the one the host passed in the page's `address` parameter, as it wrote it, or else the address the page located.
+ */
 export interface FootprintSubmittedMessage {
   type: "service-footprint-submitted";
   address: string;
 }
 
-/** After a footprint submission, the webhook delivery to `callback_url` finished. */
+/** After a footprint submission, the webhook delivery to `callback_url` finished; `address` as submitted. */
 export interface FootprintCallbackCompletedMessage {
   type: "service-footprint-callback-completed";
   address: string;
@@ -96,8 +109,13 @@ export function isServiceMessage(value: unknown): value is ServiceMessage {
   const message = value as Record<string, unknown>;
   switch (message.type) {
     case "service-order-processing":
-    case "service-order-complete":
       return isPropertyId(message.property_id);
+    case "service-order-complete":
+      return (
+        isPropertyId(message.property_id) &&
+        (message.status === undefined || message.status === "complete" || message.status === "failed") &&
+        (message.reason === undefined || typeof message.reason === "string")
+      );
     case "service-error":
       return (
         typeof message.message === "string" && (message.property_id === undefined || isPropertyId(message.property_id))

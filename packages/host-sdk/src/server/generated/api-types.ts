@@ -106,6 +106,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -221,6 +226,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -268,7 +278,7 @@ export interface paths {
     };
     /**
      * List the organization's custom fields
-     * @description The policy fields an order's custom_fields may carry: each defined key must hold a value of its type (a date is YYYY-MM-DD) and each required one must be present, else the order is refused with invalid_custom_fields. Keys not defined here are kept as given.
+     * @description The policy fields an order's custom_fields may carry: each defined key must hold a value of its type (a date is YYYY-MM-DD) and each required one must be present, else the order is refused with invalid_custom_fields. A key not defined here is refused the same way.
      */
     get: {
       parameters: {
@@ -288,6 +298,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -346,6 +361,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -405,6 +425,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -440,7 +465,7 @@ export interface paths {
     put?: never;
     /**
      * Place an order for a property's data
-     * @description Accepted orders are processed in the background: poll GET /v1/orders/{order_id} or pass a callback_url. Send an Idempotency-Key header (any printable ASCII, up to 255 characters) to retry safely: the same key with the same body replays the first answer for 24 hours; with another body it is refused (422); while the first request runs, 409.
+     * @description Accepted orders are processed in the background: poll GET /v1/orders/{order_id} or pass a callback_url. Send an Idempotency-Key header (any printable ASCII, up to 255 characters) to retry safely: the same key with the same body replays the first answer for 24 hours; with another body it is refused (422); while the first request runs, 409. A parcel_boundary is checked at once: an invalid one is refused (422) with the reason its order would fail with as code (boundary_invalid, boundary_self_intersecting when it crosses or touches itself, boundary_too_small, boundary_too_large); one beyond the geometry limits (5,000 positions a ring, 100 rings, 10,000 positions in all) with geometry_limit_exceeded, one that takes over 2 s to check with geometry_too_complex; while too many are being checked, 503 geometry_busy with Retry-After.
      */
     post: {
       parameters: {
@@ -492,6 +517,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -509,6 +539,26 @@ export interface paths {
               property_id: number;
               /** @enum {string} */
               status: "processing";
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
             };
           };
         };
@@ -548,6 +598,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -611,6 +666,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -673,6 +733,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -792,6 +857,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -910,6 +980,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;
@@ -987,6 +1062,11 @@ export interface paths {
             "application/json": {
               code: string;
               detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
               status: number;
               title: string;
               type: string;

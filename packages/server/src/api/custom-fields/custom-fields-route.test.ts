@@ -71,8 +71,8 @@ describe("custom fields through the data API", () => {
     expect(await test.services.db.selectFrom("orders").select("order_id").execute()).toEqual(before);
   });
 
-  it("POST /v1/orders accepts valid custom fields and keeps keys the organization has not defined", async () => {
-    const customFields = { agent: "A. Agent", year_built: 1987, inspected_on: "2024-02-29", channel: ["web", 2] };
+  it("POST /v1/orders accepts valid custom fields and stores them as given", async () => {
+    const customFields = { agent: "A. Agent", year_built: 1987, inspected_on: "2024-02-29" };
     const accepted = await api("POST", "/v1/orders", {
       location: { lat: 42.37, lon: -71.11 },
       external_id: "POL-CF-2",
@@ -82,5 +82,32 @@ describe("custom fields through the data API", () => {
     const property = await api("GET", `/v1/properties/${accepted.json().property_id}`);
     expect(property.statusCode).toBe(200);
     expect(property.json().policy.custom_fields).toEqual(customFields);
+  });
+
+  it("POST /v1/orders refuses keys the organization has not defined (another's too) and oversized values", async () => {
+    const other = await createTenant(test.services, "Neighbour Mutual");
+    await addCustomField(test.services.db, other.orgId, {
+      key: "broker",
+      label: "Broker",
+      type: "text",
+      required: false,
+    });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ agent: "A. Agent", channel: ["web", 2] }, "custom_fields.channel"],
+      [{ agent: "A. Agent", broker: "theirs" }, "custom_fields.broker"],
+      [{ agent: "x".repeat(900_000) }, "custom_fields.agent"],
+    ];
+    for (const [customFields, field] of cases) {
+      const refused = await api("POST", "/v1/orders", {
+        location: { lat: 42.37, lon: -71.11 },
+        custom_fields: customFields,
+      });
+      expect(refused.statusCode, field).toBe(422);
+      expect(refused.json()).toMatchObject({ code: "invalid_custom_fields", errors: [{ field }] });
+    }
+    const many = Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`field_${index}`, 1]));
+    const crowded = await api("POST", "/v1/orders", { location: { lat: 42.37, lon: -71.11 }, custom_fields: many });
+    expect(crowded.statusCode).toBe(400);
+    expect(crowded.json()).toMatchObject({ code: "invalid_request", errors: [{ field: "custom_fields" }] });
   });
 });

@@ -13,7 +13,7 @@ export function registerCustomFieldsRoute(app: FastifyInstance, { db }: Services
         description:
           "The policy fields an order's custom_fields may carry: each defined key must hold a value of its type " +
           "(a date is YYYY-MM-DD) and each required one must be present, else the order is refused with " +
-          "invalid_custom_fields. Keys not defined here are kept as given.",
+          "invalid_custom_fields. A key not defined here is refused the same way.",
         tags: ["api"],
         security: [{ bearer: [] }],
         response: { 200: CustomFieldList, "4xx": Problem },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import type { JobRunner } from "../../jobs/index.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
+import { addCustomField } from "../../tenancy/custom-fields.js";
 import { createProductMatrix } from "../../tenancy/product-matrices.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
 import { createJobRunner } from "../../workers/background-work.js";
@@ -31,6 +32,12 @@ describe("orders, end to end on the generated neighbourhood", () => {
     tenant = await createTenant(test.services);
     other = await createTenant(test.services, "Other Mutual");
     token = await accessTokenFor(test, tenant);
+    await addCustomField(test.services.db, tenant.orgId, {
+      key: "agent",
+      label: "Agent",
+      type: "text",
+      required: false,
+    });
     runner = createJobRunner(test.services);
     receiver = createServer((request, response) => {
       let body = "";

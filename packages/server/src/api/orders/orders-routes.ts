@@ -25,12 +25,17 @@ export function registerOrdersRoutes(app: FastifyInstance, services: Services): 
           "Accepted orders are processed in the background: poll GET /v1/orders/{order_id} or pass a callback_url. " +
           "Send an Idempotency-Key header (any printable ASCII, up to 255 characters) to retry safely: the same key " +
           "with the same body replays the first answer for 24 hours; with another body it is refused (422); while " +
-          "the first request runs, 409.",
+          "the first request runs, 409. A parcel_boundary is checked at once: an invalid one is refused (422) with " +
+          "the reason its order would fail with as code (boundary_invalid, boundary_self_intersecting when it " +
+          "crosses or touches itself, boundary_too_small, boundary_too_large); one beyond the geometry limits " +
+          "(5,000 positions a ring, 100 rings, 10,000 positions in all) with geometry_limit_exceeded, one that " +
+          "takes over 2 s to check with geometry_too_complex; while too many are being checked, 503 geometry_busy " +
+          "with Retry-After.",
         tags: ["orders"],
         security: [{ bearer: [] }],
         headers: IdempotencyKeyHeaders,
         body: OrderRequest,
-        response: { 202: OrderAccepted, "4xx": Problem },
+        response: { 202: OrderAccepted, "4xx": Problem, 503: Problem },
       },
     },
     async (request, reply) => replyPlacedOrder(services, request.caller.orgId, request, reply, "/v1/orders"),
@@ -43,7 +48,7 @@ export function registerOrdersRoutes(app: FastifyInstance, services: Services): 
         summary: "An order and its status",
         tags: ["orders"],
         security: [{ bearer: [] }],
-        params: Type.Object({ order_id: Type.String() }),
+        params: Type.Object({ order_id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { 200: Order, "4xx": Problem },
       },
     },

@@ -1,4 +1,4 @@
-import { Problem, PropertyRecord, PropertyRecordList } from "@lotline/contract";
+import { DatabaseId, Problem, PropertyRecord, PropertyRecordList } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { findPropertiesByExternalId, getPropertyRecord } from "../../orders/property-records.js";
@@ -13,7 +13,7 @@ export function registerPropertiesRoutes(app: FastifyInstance, { db }: Services)
         summary: "A property record: parcel, buildings, computed data, third-party data, policy and orders",
         tags: ["properties"],
         security: [{ bearer: [] }],
-        params: Type.Object({ property_id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ property_id: DatabaseId() }),
         response: { 200: PropertyRecord, "4xx": Problem },
       },
     },

@@ -40,7 +40,7 @@ export function registerWebhookDeliveriesRoutes(app: FastifyInstance, services: 
         summary: "Send a webhook event again, with the same webhook-id",
         tags: ["webhooks"],
         security: [{ bearer: [] }],
-        params: Type.Object({ webhook_id: Type.String() }),
+        params: Type.Object({ webhook_id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { "4xx": Problem },
       },
     },

@@ -18,9 +18,9 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /**
  * The resource-server check in front of `/v1/*` (RFC 6750 §3): no Bearer credentials → 401 with a bare challenge;
  * malformed → 400 `invalid_request`; any token that fails verification, or whose client has been revoked (as
- * {@link RevokedClients} last loaded them), → 401 `invalid_token`.
+ * {@link Revocations} last loaded them), → 401 `invalid_token`.
  */
-export function bearerGuard({ keys, config, revokedClients }: Services) {
+export function bearerGuard({ keys, config, revocations }: Services) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer(?:\s+(.*))?$/i);
@@ -38,7 +38,7 @@ export function bearerGuard({ keys, config, revokedClients }: Services) {
       if (error instanceof InvalidTokenError) throw challenge(401, "invalid_token", error.message);
       throw error;
     }
-    if (await revokedClients.isRevoked(caller.clientId)) {
+    if (await revocations.isClientRevoked(caller.clientId)) {
       throw challenge(401, "invalid_token", "the client has been revoked");
     }
     request.caller = caller;

@@ -9,7 +9,7 @@ import {
   type TestTenant,
   tokenRequestBody,
 } from "../../test/test-app.js";
-import { REVOKED_CLIENTS_RELOAD_MS } from "./revoked-clients.js";
+import { REVOCATIONS_RELOAD_MS } from "../revocation/revocations.js";
 
 describe("lotline client revoke", () => {
   let test: TestApp;
@@ -33,7 +33,7 @@ describe("lotline client revoke", () => {
 
   /** Moves this process's clock past the revoked-clients reload interval. */
   function afterReloadInterval() {
-    const now = Date.now() + REVOKED_CLIENTS_RELOAD_MS + 1000;
+    const now = Date.now() + REVOCATIONS_RELOAD_MS + 1000;
     vi.spyOn(Date, "now").mockReturnValue(now);
   }
 

@@ -157,6 +157,28 @@ describe("signing keys", () => {
     expect(await keys.verificationKey(kid)).toBeDefined();
   });
 
+  it("checks for a newer signing key once per batch of signers arriving together, not once per token", async () => {
+    let keyQueries = 0;
+    const db = test.services.db;
+    const counting = new Proxy(db, {
+      get(target, property) {
+        if (property === "selectFrom") keyQueries += 1;
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const keys = new SigningKeys(counting);
+    const { kid } = await keys.signingKey();
+    keyQueries = 0;
+    const signers = await Promise.all(Array.from({ length: 20 }, () => keys.signingKey()));
+    expect(signers.map((signer) => signer.kid)).toEqual(Array(20).fill(kid));
+    // The first caller's check, then one that every later caller shares: none relies on a check begun before it asked.
+    expect(keyQueries).toBe(2);
+
+    const newKid = await new SigningKeys(db).rotate();
+    expect((await keys.signingKey()).kid).toBe(newKid);
+  });
+
   it("has a process that loads its keys after a rotation elsewhere verify and sign with the new key", async () => {
     const newKid = await test.services.keys.rotate();
     const token = await accessTokenFor(test, tenant);

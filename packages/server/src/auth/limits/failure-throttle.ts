@@ -1,58 +1,72 @@
-/** Most keys tracked at once; the oldest windows are dropped first past this, so memory stays bounded. */
+/** Most keys tracked at once; the oldest entries are dropped first past this, so memory stays bounded. */
 const MAX_KEYS = 100_000;
-/** Keys are cut to this length: real ids are short, and an attacker's megabyte-long id must not cost a megabyte. */
-const MAX_KEY_LENGTH = 100;
+/** Keys are cut to this length: real ones are short, and an attacker's megabyte-long id must not cost a megabyte. */
+const MAX_KEY_LENGTH = 200;
+/** The first refusal past the free failures lasts this long; each further failure doubles it, up to the cap. */
+const FIRST_DELAY_MS = 1000;
+/** A key with no failure for this long is forgotten (longer when the cap is longer, so no refusal is cut short). */
+const QUIET_MS = 15 * 60_000;
 
-interface Window {
-  startedAt: number;
-  failures: number;
+interface Failures {
+  count: number;
+  lastAt: number;
 }
 
 /**
- * Counts failed authentications per key (a client id, an organization id, an IP address) in a fixed window and
- * blocks a key that failed too often until its window ends. Kept in memory: under a guessing attack, writing each
- * failure to the database would be the attack's best lever. Each process counts on its own.
+ * Counts failed authentications per key (a credential from one address, or an address) and backs off
+ * exponentially: after `limit` failures a key is refused for 1 s, then 2 s, 4 s … up to `maxDelayMs`, counted from
+ * its last failure. A success forgets the key, and so does a quiet spell. Short refusals slow guessing to a crawl
+ * without locking anyone out for long. Kept in memory: under a guessing attack, writing each failure to the
+ * database would be the attack's best lever. Each process counts on its own.
  */
 export class FailureThrottle {
-  readonly #windows = new Map<string, Window>();
+  readonly #failures = new Map<string, Failures>();
+  readonly #forgetAfterMs: number;
 
   constructor(
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly maxDelayMs: number,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.#forgetAfterMs = Math.max(QUIET_MS, 2 * maxDelayMs);
+  }
 
-  /** Seconds until `key` may try again when it has used up `limit` failures, else 0. A limit of 0 never blocks. */
+  /** Seconds until `key` may try again, else 0. `limit` failures are free; a limit of 0 never refuses. */
   retryAfterSeconds(key: string, limit: number): number {
-    const window = this.#current(key.slice(0, MAX_KEY_LENGTH));
-    if (limit === 0 || !window || window.failures < limit) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - this.now()) / 1000));
+    const failures = this.#current(key.slice(0, MAX_KEY_LENGTH));
+    if (limit === 0 || !failures || failures.count < limit) return 0;
+    const delay = Math.min(FIRST_DELAY_MS * 2 ** (failures.count - limit), this.maxDelayMs);
+    const left = failures.lastAt + delay - this.now();
+    return left > 0 ? Math.ceil(left / 1000) : 0;
   }
 
   recordFailure(fullKey: string): void {
     const key = fullKey.slice(0, MAX_KEY_LENGTH);
-    const window = this.#current(key);
-    if (window) {
-      window.failures += 1;
-      return;
-    }
-    if (this.#windows.size >= MAX_KEYS) this.#evictOldest();
-    this.#windows.set(key, { startedAt: this.now(), failures: 1 });
+    const failures = this.#current(key);
+    // Re-inserted, so the map's order stays "least recently failed first" for eviction.
+    this.#failures.delete(key);
+    if (this.#failures.size >= MAX_KEYS) this.#evictOldest();
+    this.#failures.set(key, { count: (failures?.count ?? 0) + 1, lastAt: this.now() });
   }
 
-  #current(key: string): Window | undefined {
-    const window = this.#windows.get(key);
-    if (window && this.now() - window.startedAt >= this.windowMs) {
-      this.#windows.delete(key);
+  /** Forgets `key`'s failures: its owner has just proved who it is. */
+  recordSuccess(key: string): void {
+    this.#failures.delete(key.slice(0, MAX_KEY_LENGTH));
+  }
+
+  #current(key: string): Failures | undefined {
+    const failures = this.#failures.get(key);
+    if (failures && this.now() - failures.lastAt >= this.#forgetAfterMs) {
+      this.#failures.delete(key);
       return undefined;
     }
-    return window;
+    return failures;
   }
 
   #evictOldest(): void {
-    // Maps iterate in insertion order, so the first keys are the oldest windows.
-    for (const key of this.#windows.keys()) {
-      this.#windows.delete(key);
-      if (this.#windows.size < MAX_KEYS * 0.9) return;
+    // Maps iterate in insertion order, so the first keys are those that failed least recently.
+    for (const key of this.#failures.keys()) {
+      this.#failures.delete(key);
+      if (this.#failures.size < MAX_KEYS * 0.9) return;
     }
   }
 }

@@ -1,6 +1,7 @@
 import { OAuthErrorResponse, TokenResponse } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { NO_STORE } from "../../http/error-handler.js";
+import { credentialParametersIn } from "../../http/url-credentials.js";
 import type { Services } from "../../services.js";
 import { recordIssuance } from "../limits/issuance-limits.js";
 import { issueAccessToken } from "../tokens/access-token.js";
@@ -15,6 +16,7 @@ import { readTokenParameters } from "./token-parameters.js";
  *
  * | check                          | error                                   |
  * | ------------------------------ | --------------------------------------- |
+ * | no credential in the URL       | invalid_request                         |
  * | body is a JSON object or form  | invalid_request                         |
  * | one client auth method         | invalid_request                         |
  * | grant_type client_credentials  | invalid_request / unsupported_grant_type |
@@ -36,6 +38,10 @@ export function registerTokenRoute(app: FastifyInstance, services: Services): vo
       },
     },
     async (request, reply) => {
+      const inUrl = credentialParametersIn(request.url);
+      if (inUrl.length > 0) {
+        throw invalidRequest(`${inUrl.join(", ")} in the URL: credentials are refused there, send them in the body`);
+      }
       const parameters = readTokenParameters(request.body);
       const presented = presentedClient(request.headers.authorization, parameters);
       const grantType = parameters.grant_type;

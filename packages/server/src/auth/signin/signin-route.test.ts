@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createIframeKey } from "../../tenancy/iframe-keys.js";
 import { basic, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
 
@@ -136,11 +136,16 @@ describe("POST /auth/signin/integration with LOTLINE_IFRAME_TOKEN_TTL", () => {
 describe("POST /auth/signin/integration under repeated failures", () => {
   let test: TestApp;
   beforeAll(async () => {
+    // The clock stands still, so the back-off cannot end between the failures and the checks.
+    vi.useFakeTimers({ toFake: ["Date"] });
     test = await createTestApp({ LOTLINE_AUTH_FAILURE_LIMIT_CLIENT: "2" });
   });
-  afterAll(() => test.close());
+  afterAll(async () => {
+    await test.close();
+    vi.useRealTimers();
+  });
 
-  it("throttles an organization after its failed sign-ins, even with the right key, and only that organization", async () => {
+  it("slows down an organization's failed sign-ins from their address, even with the right key, and nothing else", async () => {
     const target = await createTenant(test.services);
     const bystander = await createTenant(test.services, "Bystander Mutual");
     expectBasicChallenge(await signIn(test, basic(target.orgId, "guess-1")));
@@ -151,11 +156,19 @@ describe("POST /auth/signin/integration under repeated failures", () => {
     const retryAfter = Number(throttled.headers["retry-after"]);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(test.config.authFailureLimits.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(test.config.authFailureLimits.maxBackoffSeconds);
     expect(throttled.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(throttled.json()).toMatchObject({ status: 429 });
     expect(throttled.json().token).toBeUndefined();
 
     expect((await signIn(test, basic(bystander.orgId, bystander.iframeKey))).statusCode).toBe(200);
+    // The organization's own servers, calling from another address, are not refused for those failures.
+    const elsewhere = await test.app.inject({
+      method: "POST",
+      url: "/auth/signin/integration",
+      headers: { authorization: basic(target.orgId, target.iframeKey) },
+      remoteAddress: "198.51.100.20",
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });

@@ -11,12 +11,22 @@ export function iframeTokenKind(config: Config): TokenKind {
   return { typ: "lotline-iframe+jwt", issuer: config.publicUrl, audience: `${config.publicUrl}/embed` };
 }
 
-export async function issueIframeToken(keys: SigningKeys, config: Config, orgId: string): Promise<IframeTokenResponse> {
+/**
+ * An iframe token for the organization. `iframeKeyId`, the key it was signed in with, goes into the `ikid` claim so
+ * that revoking the key ends the session; the sign-in always gives it.
+ */
+export async function issueIframeToken(
+  keys: SigningKeys,
+  config: Config,
+  orgId: string,
+  iframeKeyId?: string,
+): Promise<IframeTokenResponse> {
+  const claims = { org_id: orgId, ...(iframeKeyId === undefined ? {} : { ikid: iframeKeyId }) };
   const { token, expiresAt } = await signJwt(
     keys,
     iframeTokenKind(config),
     orgId,
-    { org_id: orgId },
+    claims,
     config.iframeTokenTtlSeconds,
   );
   return { token, expires: new Date(expiresAt * 1000).toISOString() };
@@ -26,6 +36,8 @@ export async function issueIframeToken(keys: SigningKeys, config: Config, orgId:
 export interface IframeSession {
   orgId: string;
   expiresAt: number;
+  /** The iframe key it was signed in with (`ikid`); absent in tokens issued before tokens named their key. */
+  iframeKeyId?: string;
 }
 
 /**
@@ -55,5 +67,11 @@ export async function verifyIframeToken(keys: SigningKeys, config: Config, token
     throw error;
   });
   if (typeof payload.org_id !== "string") throw new InvalidTokenError("the token lacks org_id");
-  return { orgId: payload.org_id, expiresAt: payload.exp as number };
+  const { ikid } = payload;
+  if (ikid !== undefined && typeof ikid !== "string") throw new InvalidTokenError("the token's ikid is malformed");
+  return {
+    orgId: payload.org_id,
+    expiresAt: payload.exp as number,
+    ...(ikid === undefined ? {} : { iframeKeyId: ikid }),
+  };
 }

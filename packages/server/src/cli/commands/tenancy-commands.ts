@@ -1,6 +1,6 @@
 import { PRODUCT_NAMES } from "@lotline/contract";
 import { createApiClient, revokeApiClient } from "../../tenancy/api-clients.js";
-import { createIframeKey } from "../../tenancy/iframe-keys.js";
+import { createIframeKey, type IframeKeySummary, listIframeKeys, revokeIframeKey } from "../../tenancy/iframe-keys.js";
 import { createOrganization } from "../../tenancy/organizations.js";
 import { createProductMatrix } from "../../tenancy/product-matrices.js";
 import type { Command } from "../command.js";
@@ -17,8 +17,9 @@ export const orgCreate: Command = {
 };
 
 /**
- * `lotline client create --org ORG_ID [--public-url URL]` → `{"client_id","client_secret","audience","token_url"}`,
- * the audience and token URL being the service's (see {@link serviceUrls}).
+ * `lotline client create --org ORG_ID [--public-url URL]` → `{"client_id","client_secret","audience","token_url",
+ * "token_endpoint"}`: `token_url` is the identity provider's address as the interface names it (`{token_url}`), and
+ * `token_endpoint` the full URL to post to, as OAuth libraries take it; both the service's (see {@link serviceUrls}).
  */
 export const clientCreate: Command = {
   usage: `client create --org ORG_ID ${PUBLIC_URL_USAGE} [--json]`,
@@ -28,14 +29,19 @@ export const clientCreate: Command = {
     const urls = await serviceUrls(values, services, io);
     const client = await createApiClient(services.db, services.digester, values.org as string);
     tellNote(io, urls);
-    return { ...client, audience: urls.apiAudience, token_url: urls.publicUrl };
+    return {
+      ...client,
+      audience: urls.apiAudience,
+      token_url: urls.publicUrl,
+      token_endpoint: `${urls.publicUrl}/oauth/token`,
+    };
   },
   describe: (result) =>
     [
       `Created data API client ${result.client_id}.`,
       `client secret (shown once): ${result.client_secret}`,
       `audience: ${result.audience}`,
-      `token endpoint: ${result.token_url}/oauth/token`,
+      `token endpoint: ${result.token_endpoint}`,
     ].join("\n"),
 };
 
@@ -50,8 +56,8 @@ export const clientRevoke: Command = {
 };
 
 /**
- * `lotline iframe-key create --org ORG_ID [--public-url URL]` → `{"org_id","api_key","iframe_auth_url"}`, the
- * sign-in URL being the service's (see {@link serviceUrls}).
+ * `lotline iframe-key create --org ORG_ID [--public-url URL]` → `{"org_id","api_key","iframe_auth_url","key_id"}`,
+ * the sign-in URL being the service's (see {@link serviceUrls}); `key_id` is what `iframe-key revoke` takes.
  */
 export const iframeKeyCreate: Command = {
   usage: `iframe-key create --org ORG_ID ${PUBLIC_URL_USAGE} [--json]`,
@@ -60,16 +66,51 @@ export const iframeKeyCreate: Command = {
   run: async ({ values, services, io }) => {
     const orgId = values.org as string;
     const urls = await serviceUrls(values, services, io);
-    const { api_key } = await createIframeKey(services.db, services.digester, orgId);
+    const { key_id, api_key } = await createIframeKey(services.db, services.digester, orgId);
     tellNote(io, urls);
-    return { org_id: orgId, api_key, iframe_auth_url: urls.publicUrl };
+    return { org_id: orgId, api_key, iframe_auth_url: urls.publicUrl, key_id };
   },
   describe: (result) =>
     [
-      `Created an iframe API key for ${result.org_id}. Keep it on your servers; never send it to a browser.`,
+      `Created iframe API key ${result.key_id} for ${result.org_id}. Keep it on your servers; never send it to a browser.`,
       `api key (shown once): ${result.api_key}`,
       `sign-in endpoint: ${result.iframe_auth_url}/auth/signin/integration`,
     ].join("\n"),
+};
+
+/**
+ * `lotline iframe-key list --org ORG_ID` → `{"org_id","iframe_keys":[{"key_id","created_at","revoked_at"}]}`, never
+ * a key itself (only its digest is kept).
+ */
+export const iframeKeyList: Command = {
+  usage: "iframe-key list --org ORG_ID [--json]",
+  options: { org: { type: "string" } },
+  required: ["org"],
+  run: async ({ values, services }) => ({
+    org_id: values.org,
+    iframe_keys: await listIframeKeys(services.db, values.org as string),
+  }),
+  describe: (result) =>
+    (result.iframe_keys as IframeKeySummary[])
+      .map(
+        (key) =>
+          `${key.key_id}  created ${key.created_at}${key.revoked_at === null ? "" : `  revoked ${key.revoked_at}`}`,
+      )
+      .join("\n") || `(no iframe keys for ${result.org_id})`,
+};
+
+/**
+ * `lotline iframe-key revoke --key KEY_ID` → `{"key_id","org_id","revoked_at"}`; revoking again keeps the first
+ * time.
+ */
+export const iframeKeyRevoke: Command = {
+  usage: "iframe-key revoke --key KEY_ID [--json]",
+  options: { key: { type: "string" } },
+  required: ["key"],
+  run: async ({ values, services }) => ({ ...(await revokeIframeKey(services.db, values.key as string)) }),
+  describe: (result) =>
+    `Revoked iframe key ${result.key_id} of ${result.org_id} at ${result.revoked_at}. It signs in no more, and ` +
+    "the page sessions signed in with it end within 30 seconds.",
 };
 
 /** `lotline keys rotate` → `{"kid"}`. */
@@ -79,7 +120,37 @@ export const keysRotate: Command = {
   required: [],
   run: async ({ services }) => ({ kid: await services.keys.rotate() }),
   describe: (result) =>
-    `New signing key ${result.kid}. The previous key signs no more and stays published for 48 hours.`,
+    `New signing key ${result.kid}, used by every process from the next token on. ` +
+    "The previous key signs no more and stays published for 48 hours.",
+};
+
+/**
+ * `lotline keys revoke KID` → `{"kid","revoked_at","signing_kid","replaced"}`: an emergency, for a signing key that
+ * may have leaked (see `SigningKeys.revoke`). `replaced` says whether it was the signing key, so that a new one was
+ * made to take over.
+ */
+export const keysRevoke: Command = {
+  usage: "keys revoke KID [--json]",
+  options: {},
+  required: [],
+  positional: "kid",
+  run: async ({ values, services }) => {
+    const revoked = await services.keys.revoke(values.kid as string);
+    return {
+      kid: revoked.kid,
+      revoked_at: new Date(revoked.revokedAt).toISOString(),
+      signing_kid: revoked.signingKid,
+      replaced: revoked.replaced,
+    };
+  },
+  describe: (result) =>
+    [
+      `Revoked signing key ${result.kid}: it is no longer published, and every token it signed stops working on ` +
+        "every process within 30 seconds.",
+      result.replaced
+        ? `It was the signing key: new signing key ${result.signing_kid}.`
+        : `The signing key is still ${result.signing_kid}.`,
+    ].join("\n"),
 };
 
 /** `lotline product-matrix create --org ORG_ID --name NAME --products a,b,…` → `{"product_matrix_id","name","products"}`. */

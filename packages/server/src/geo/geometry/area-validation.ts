@@ -16,6 +16,11 @@ export const HOLE_OUTSIDE_SHELL = "HOLE_OUTSIDE_SHELL";
 export const EMPTY = "EMPTY";
 /** Re-noding failed: polygon-clipping could not make a valid geometry of it. */
 export const UNREPAIRABLE = "UNREPAIRABLE";
+/**
+ * Rings cross, touch or overlap themselves or each other, a hole lies in another hole or in another polygon, or
+ * polygons overlap: only when re-noding was not asked for (`validateArea(geometry, { renode: false })`).
+ */
+export const NOT_SIMPLE = "NOT_SIMPLE";
 
 export type AreaInvalidReason =
   | typeof NOT_POLYGONAL
@@ -24,7 +29,8 @@ export type AreaInvalidReason =
   | typeof ZERO_AREA
   | typeof HOLE_OUTSIDE_SHELL
   | typeof EMPTY
-  | typeof UNREPAIRABLE;
+  | typeof UNREPAIRABLE
+  | typeof NOT_SIMPLE;
 
 // What validateArea repaired. Each is listed once, in the order the repairs ran.
 

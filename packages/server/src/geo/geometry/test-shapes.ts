@@ -39,3 +39,23 @@ export function convexPolygon(centre: Position, radii: [number, number], anglesD
   const [first] = ring;
   return { type: "Polygon", coordinates: [first ? [...ring, first] : []] };
 }
+
+/**
+ * A star polygon {n/k}: `vertices` positions on a circle of `radius` degrees, each joined to the one almost
+ * opposite, so that nearly every edge crosses nearly every other (an attacker's boundary); closed.
+ */
+export function starPolygon(centre: Position, radius: number, vertices: number): [number, number][] {
+  const [lon = 0, lat = 0] = centre;
+  let step = Math.floor(vertices / 2) - 1;
+  while (greatestCommonDivisor(vertices, step) !== 1) step -= 1;
+  const ring = Array.from({ length: vertices }, (_, i): [number, number] => {
+    const t = (2 * Math.PI * ((i * step) % vertices)) / vertices;
+    return [lon + radius * Math.cos(t), lat + radius * Math.sin(t)];
+  });
+  const [first] = ring;
+  return first ? [...ring, first] : [];
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}

@@ -1,4 +1,5 @@
 import {
+  type AreaInvalid,
   type AreaRepair,
   type AreaValidation,
   CLOSED_RING,
@@ -10,6 +11,7 @@ import {
   HOLE_OUTSIDE_SHELL,
   invalid,
   MOVED_HOLE,
+  NOT_SIMPLE,
   RENODED,
   REWOUND,
   TOO_FEW_POSITIONS,
@@ -18,6 +20,8 @@ import {
   ZERO_AREA,
 } from "./area-validation.js";
 import { cleanRing, isFlat } from "./clean-ring.js";
+import { type Crossing, findCrossing } from "./find-crossing.js";
+import { type NestingProblem, nestingProblem } from "./nesting-problem.js";
 import { placeHoles } from "./place-holes.js";
 import { planarRingArea } from "./planar-ring.js";
 import { type Pair, readPolygons } from "./read-polygons.js";
@@ -28,6 +32,15 @@ interface Numbered {
   polygon: number;
   rings: Pair[][];
   ringNumbers: number[];
+}
+
+/** How {@link validateArea} treats rings that cross, touch or overlap, or lie where they must not. */
+export interface ValidateAreaOptions {
+  /**
+   * Re-node them into a valid geometry (the default; polygon-clipping, which can take seconds on a large
+   * self-crossing ring, so only for trusted input off the request path), or refuse them as `NOT_SIMPLE`.
+   */
+  renode?: boolean;
 }
 
 /**
@@ -44,19 +57,26 @@ interface Numbered {
  *    one line, has zero area and is dropped; so is such a polygon of a MultiPolygon, while others stand (`ZERO_AREA` when
  *    none does).
  * 3. Rings are rewound to RFC 7946: exteriors counter-clockwise, holes clockwise.
- * 4. A hole wholly outside its exterior moves to the polygon that holds it; none does: `HOLE_OUTSIDE_SHELL`.
- * 5. The geometry is united with itself (polygon-clipping): self-crossing rings (a bow-tie becomes two
+ * 4. A sweep (`findCrossing`, O(n log n)) finds whether rings cross, touch or overlap, and if none does, one
+ *    point-in-ring test per pair of rings whether each lies where it must (`nestingProblem`). Nothing wrong, the
+ *    common case: the geometry is valid as it is, and no polygon operation runs.
+ * 5. Otherwise, with `renode: false`, refused: `NOT_SIMPLE`, or `HOLE_OUTSIDE_SHELL` and `EMPTY` as below.
+ * 6. Otherwise a hole wholly outside its exterior moves to the polygon that holds it; none does: `HOLE_OUTSIDE_SHELL`.
+ * 7. The geometry is united with itself (polygon-clipping): self-crossing rings (a bow-tie becomes two
  *    triangles), overlapping or edge-sharing polygons, holes crossing their exterior or each other are re-noded
- *    into a valid geometry. A geometry that was already valid comes back as it went in.
- *    Nothing left: `ZERO_AREA` (retraced rings) or `EMPTY` (holes covering their exteriors).
- * 6. A single polygon comes back as a Polygon, several as a MultiPolygon.
+ *    into a valid geometry. A geometry that the union leaves as it is (polygons touching at a point) comes back
+ *    as it went in. Nothing left: `ZERO_AREA` (retraced rings) or `EMPTY` (holes covering their exteriors).
+ * 8. A single polygon comes back as a Polygon, several as a MultiPolygon.
  *
  * @example
  * validateArea({ type: "Polygon", coordinates: [[[0, 0], [0, 1], [1, 1], [1, 0]]] });
  * //= { valid: true, geometry: { type: "Polygon", coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] },
  * //    repairs: ["CLOSED_RING", "REWOUND"] }
  */
-export function validateArea(geometry: unknown): AreaValidation {
+export function validateArea(
+  geometry: unknown,
+  { renode: mayRenode = true }: ValidateAreaOptions = {},
+): AreaValidation {
   const read = readPolygons(geometry);
   if ("valid" in read) return read;
   const name = (polygon: number, ring: number) =>
@@ -94,6 +114,16 @@ export function validateArea(geometry: unknown): AreaValidation {
   }
   if (polygons.length < read.polygons.length) repairs.add(DROPPED_EMPTY_POLYGON);
 
+  const rings = polygons.map((numbered) => numbered.rings);
+  const crossing = findCrossing(rings.flat());
+  const misplaced = crossing ? undefined : nestingProblem(rings);
+  if (!crossing && !misplaced) return areaOf(rings, read.type, repairs);
+  const ringName = (p: number, r: number) => {
+    const numbered = polygons[p];
+    return name(numbered?.polygon ?? 0, numbered?.ringNumbers[r] ?? 0);
+  };
+  if (!mayRenode) return refusal(crossing, misplaced, rings, ringName);
+
   const placed = placeHoles(polygons.map(({ rings }) => rings));
   if ("stray" in placed) {
     const { polygon, ringNumbers } = polygons[placed.stray.polygon] ?? { polygon: 0, ringNumbers: [] };
@@ -113,11 +143,70 @@ export function validateArea(geometry: unknown): AreaValidation {
       ? invalid(ZERO_AREA, "the rings enclose no area")
       : invalid(EMPTY, "the holes cover the whole of their exteriors");
   }
+  return areaOf([first, ...others], read.type, repairs);
+}
+
+/** A single polygon as a Polygon, several as a MultiPolygon. */
+function areaOf(
+  [first = [], ...others]: Pair[][][],
+  type: "Polygon" | "MultiPolygon",
+  repairs: Set<AreaRepair>,
+): AreaValidation {
   if (others.length > 0) {
-    return { valid: true, geometry: { type: "MultiPolygon", coordinates: renoded.polygons }, repairs: [...repairs] };
+    return { valid: true, geometry: { type: "MultiPolygon", coordinates: [first, ...others] }, repairs: [...repairs] };
   }
-  if (read.type === "MultiPolygon") repairs.add(UNWRAPPED_MULTIPOLYGON);
+  if (type === "MultiPolygon") repairs.add(UNWRAPPED_MULTIPOLYGON);
   return { valid: true, geometry: { type: "Polygon", coordinates: first }, repairs: [...repairs] };
+}
+
+/** The polygon and ring (0-based) of the `index`th ring of all the polygons' rings in turn. */
+function flatRing(polygons: readonly Pair[][][], index: number): { polygon: number; ring: number } | undefined {
+  let skipped = 0;
+  for (const [polygon, rings] of polygons.entries()) {
+    if (index < skipped + rings.length) return { polygon, ring: index - skipped };
+    skipped += rings.length;
+  }
+  return undefined;
+}
+
+/** Why a geometry that is not valid as it is gets refused, when re-noding was not asked for. */
+function refusal(
+  crossing: Crossing | undefined,
+  misplaced: NestingProblem | undefined,
+  polygons: Pair[][][],
+  ringName: (polygon: number, ring: number) => string,
+): AreaInvalid {
+  if (misplaced) return misplacedRing(misplaced, polygons, ringName);
+  const [a, b] = crossing ? [flatRing(polygons, crossing.ring), flatRing(polygons, crossing.other)] : [];
+  if (!a || !b) return invalid(NOT_SIMPLE, "rings cross or touch");
+  const [first, second] = [ringName(a.polygon, a.ring), ringName(b.polygon, b.ring)];
+  return invalid(
+    NOT_SIMPLE,
+    first === second ? `${first} crosses or touches itself` : `${first} and ${second} cross or touch`,
+  );
+}
+
+/** The refusal of a ring that lies where it must not, when re-noding was not asked for. */
+function misplacedRing(
+  { kind, polygon, ring }: NestingProblem,
+  polygons: Pair[][][],
+  ringName: (polygon: number, ring: number) => string,
+): AreaInvalid {
+  const named = ringName(polygon, ring);
+  if (kind === "covering_hole") return invalid(EMPTY, "the holes cover the whole of their exteriors");
+  if (kind === "overlap") {
+    return invalid(
+      NOT_SIMPLE,
+      ring > 0 ? `${named} is a hole inside another hole` : `${named} overlaps another polygon`,
+    );
+  }
+  const placed = placeHoles(polygons);
+  if ("stray" in placed) {
+    const elsewhere = polygons.length > 1 ? ", and inside no other polygon" : "";
+    const stray = ringName(placed.stray.polygon, placed.stray.ring);
+    return invalid(HOLE_OUTSIDE_SHELL, `${stray} is a hole outside its exterior ring${elsewhere}`);
+  }
+  return invalid(NOT_SIMPLE, `${named} is a hole outside its exterior ring, inside another polygon`);
 }
 
 /** The ring turned, if need be, to run counter-clockwise (an exterior) or clockwise (a hole). */

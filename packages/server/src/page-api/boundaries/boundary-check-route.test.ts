@@ -1,5 +1,6 @@
 import { ORDER_FAILURE_MESSAGES } from "@lotline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { starPolygon } from "../../geo/geometry/test-shapes.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
 import { iframeTokenFor, type PageCall, pageCaller } from "../test-page-api.js";
 
@@ -105,6 +106,25 @@ describe("POST /embed/api/boundaries/check", () => {
       });
       expect(response.statusCode, JSON.stringify(boundary)).toBe(400);
       expect(response.json().code).toBe("invalid_request");
+    }
+  });
+
+  it("refuses a boundary beyond the geometry limits with a 422 naming the limit, before checking it", async () => {
+    const ring = Array.from({ length: 5_001 }, (_, i) => [-71.06 + Math.cos(i) / 1e4, 42.36 + Math.sin(i) / 1e4]);
+    const response = await check({ type: "Polygon", coordinates: [ring] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      code: "geometry_limit_exceeded",
+      detail: "boundary: ring 1 has 5001 positions; at most 5000 positions per ring are accepted",
+    });
+  });
+
+  it("refuses an attacker's star polygon of 3,200 positions as crossing itself", async () => {
+    const star = { type: "Polygon", coordinates: [starPolygon([-71.06, 42.36], 0.0005, 3200)] };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => check(star)));
+    for (const response of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ valid: false, reason: "boundary_self_intersecting" });
     }
   });
 

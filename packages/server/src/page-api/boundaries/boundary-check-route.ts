@@ -1,15 +1,17 @@
 import { BoundaryCheck, GeoJsonPolygon, Problem } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { geodesicArea } from "../../geo/geometry/index.js";
-import { checkBoundary } from "../../products/check-boundary.js";
+import { checkBoundaryOffThread } from "../../products/check-boundary-off-thread.js";
 import { failureMessage } from "../../products/failure-messages.js";
 import { round } from "../../products/round.js";
 import type { Services } from "../../services.js";
 
 const BoundaryCheckRequest = Type.Object({ boundary: GeoJsonPolygon }, { additionalProperties: false });
 
-/** `POST /embed/api/boundaries/check`: a redrawn boundary checked as an order checks it. */
+/**
+ * `POST /embed/api/boundaries/check`: a redrawn boundary checked as an order checks it, on a geometry worker; beyond
+ * the geometry limits a `422` problem (`geometry_limit_exceeded`).
+ */
 export function registerBoundaryCheckRoute(api: FastifyInstance, _services: Services): void {
   api.post<{ Body: { boundary: unknown } }>(
     "/boundaries/check",
@@ -22,9 +24,9 @@ export function registerBoundaryCheckRoute(api: FastifyInstance, _services: Serv
       },
     },
     async (request): Promise<BoundaryCheck> => {
-      const checked = checkBoundary(request.body.boundary);
-      if ("reason" in checked) return { valid: false, reason: checked.reason, message: failureMessage(checked.reason) };
-      return { valid: true, area_m2: round(geodesicArea(checked)) };
+      const verdict = await checkBoundaryOffThread(request.body.boundary, "boundary");
+      if (!verdict.valid) return { valid: false, reason: verdict.reason, message: failureMessage(verdict.reason) };
+      return { valid: true, area_m2: round(verdict.areaM2) };
     },
   );
 }

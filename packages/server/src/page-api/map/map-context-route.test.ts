@@ -147,6 +147,7 @@ describe("GET /embed/api/map/context (the map's base)", () => {
       ["-181,41.95,-180.99,41.96", "invalid_bbox"],
       ["0,89.99,0.01,90.01", "invalid_bbox"],
       ["Infinity,0,0,1", "invalid_bbox"],
+      ["0x5d,41.95,93.01,41.96", "invalid_bbox"], // 0x5d would be 93: hexadecimal is no decimal
       ["-93.40,41.95,-93.34,41.96", "bbox_too_large"],
       ["-93.38,41.90,-93.37,41.951", "bbox_too_large"],
     ];

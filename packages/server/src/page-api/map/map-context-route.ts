@@ -1,6 +1,7 @@
 import { MapContext, Problem } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { parseDecimal } from "../../api/strict-input/parse-parameters.js";
 import { MAP_CONTEXT_MAX_SPAN_DEG, mapContext } from "../../geo/lots/map-context.js";
 import type { BBox } from "../../geo/types.js";
 import { HttpProblem } from "../../http/problem.js";
@@ -32,7 +33,8 @@ export function registerMapContextRoute(api: FastifyInstance, { database }: Serv
  */
 function parseBBox(text: string): BBox {
   const parts = text.split(",");
-  const numbers = parts.map((part) => (part.trim() === "" ? Number.NaN : Number(part)));
+  // Decimals only, as parameters elsewhere: no `0x10`, `Infinity` or blank standing for a number.
+  const numbers = parts.map((part) => parseDecimal(part.trim()) ?? Number.NaN);
   const [west = Number.NaN, south = Number.NaN, east = Number.NaN, north = Number.NaN] = numbers;
   const valid =
     parts.length === 4 &&

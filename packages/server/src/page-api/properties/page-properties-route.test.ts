@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import { getPropertyRecord } from "../../orders/property-records.js";
+import { addCustomField } from "../../tenancy/custom-fields.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
 import { createJobRunner } from "../../workers/background-work.js";
 import { demoLotWithBuildings, iframeTokenFor, type PageCall, pageCaller } from "../test-page-api.js";
@@ -17,6 +18,12 @@ describe("GET /embed/api/properties/{property_id} (and the data API's record, un
     test = await createTestApp();
     await importDemoNeighbourhood(test.services.database);
     tenant = await createTenant(test.services);
+    await addCustomField(test.services.db, tenant.orgId, {
+      key: "agent",
+      label: "Agent",
+      type: "text",
+      required: false,
+    });
     page = pageCaller(test, await iframeTokenFor(test, tenant.orgId));
     bearer = { authorization: `Bearer ${await accessTokenFor(test, tenant)}` };
     const lot = await demoLotWithBuildings(test, 2);
@@ -30,27 +37,13 @@ describe("GET /embed/api/properties/{property_id} (and the data API's record, un
         insured_name: "Jane Doe",
         renewal_date: "2027-01-31",
         premium_amount: 99.5,
-        custom_fields: { agent: "A-7", nested: { a: [1, null, "x"] } },
+        custom_fields: { agent: "A-7" },
       },
     });
     complete = placed.json().property_id;
+    // In the ocean: no parcel there and no boundary drawn, so it fails.
     await page("POST", "/embed/api/orders", {
-      payload: {
-        address,
-        external_id: "POL-REC-1",
-        parcel_boundary: {
-          type: "Polygon",
-          coordinates: [
-            [
-              [0, 0],
-              [1, 1],
-              [1, 0],
-              [0, 1],
-              [0, 0],
-            ],
-          ],
-        },
-      },
+      payload: { location: { lat: 0, lon: -30 }, external_id: "POL-REC-1" },
     });
     await createJobRunner(test.services).drain();
     await page("POST", "/embed/api/footprints", {
@@ -104,12 +97,10 @@ describe("GET /embed/api/properties/{property_id} (and the data API's record, un
       insured_name: "Jane Doe",
       renewal_date: "2027-01-31",
       premium_amount: 99.5,
-      custom_fields: { agent: "A-7", nested: { a: [1, null, "x"] } },
+      custom_fields: { agent: "A-7" },
     });
     expect(record.orders.map((o: { status: string }) => o.status).sort()).toEqual(["complete", "failed"]);
-    expect(record.orders.find((o: { status: string }) => o.status === "failed").reason).toBe(
-      "boundary_self_intersecting",
-    );
+    expect(record.orders.find((o: { status: string }) => o.status === "failed").reason).toBe("no_parcel_at_location");
     expect(record.policy_buildings[0].role).toBe("primary_dwelling");
     expect(record.policy_buildings.slice(1).every((b: { role: unknown }) => b.role === null)).toBe(true);
 

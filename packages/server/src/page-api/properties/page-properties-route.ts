@@ -1,4 +1,4 @@
-import { Problem, PropertyRecord } from "@lotline/contract";
+import { DatabaseId, Problem, PropertyRecord } from "@lotline/contract";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { getPropertyRecord } from "../../orders/property-records.js";
@@ -12,7 +12,7 @@ export function registerPagePropertiesRoute(api: FastifyInstance, { db }: Servic
       schema: {
         hide: true,
         summary: "A property record",
-        params: Type.Object({ property_id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ property_id: DatabaseId() }),
         response: { 200: PropertyRecord, "4xx": Problem },
       },
     },

@@ -1,9 +1,11 @@
 import type { FootprintSubmission, Lot, ParcelView } from "@lotline/contract";
 import { useEffect, useMemo, useReducer, useState } from "preact/hooks";
+import { useCallbackProblem } from "../../callback/use-callback-problem";
 import { LocatePanel } from "../../locate/locate-panel";
 import { LotStatus } from "../../locate/lot-status";
 import { nearOf } from "../../locate/near-of";
 import { useLocatedLot } from "../../locate/use-located-lot";
+import { useUnfoundHostAddress } from "../../locate/use-unfound-host-address";
 import type { LotMap } from "../../map/create-map";
 import { MapView } from "../../map/map-view";
 import { useBuildingClick } from "../../map/use-building-click";
@@ -33,8 +35,10 @@ export function FootprintSelectionPage({ context, params }: { context: PageConte
   const info = session.get().info;
   const [map, setMap] = useState<LotMap | undefined>(undefined);
   const { locate, located, lotState, lot } = useLocatedLot(api, params.address);
+  const addressNotice = useUnfoundHostAddress(locate.state, params.address);
+  const callbackProblem = useCallbackProblem(params.callback_url);
   const [selection, changeSelection] = useReducer(footprintSelection, new Map());
-  const submission = useSubmitFootprints(api);
+  const submission = useSubmitFootprints(api, params.address);
   const busy = submission.state.status === "submitting";
 
   useEffect(() => changeSelection({ type: "clear" }), [lot]);
@@ -60,7 +64,7 @@ export function FootprintSelectionPage({ context, params }: { context: PageConte
   });
 
   const submit = () => {
-    if (!lot?.parcel || selection.size === 0) return;
+    if (!lot?.parcel || selection.size === 0 || callbackProblem) return;
     submission.submit(submissionOf(lot, lot.parcel, selection, params, located?.address ?? null));
   };
 
@@ -68,8 +72,17 @@ export function FootprintSelectionPage({ context, params }: { context: PageConte
     <PageLayout
       title="Footprint selection"
       banner={<TimeLeftBanner store={session} />}
-      map={<MapView settings={info.map} api={api} onReady={setMap} label="Map of the parcel and its buildings" />}
+      map={
+        <MapView
+          settings={info.map}
+          api={api}
+          onReady={setMap}
+          label="Map of the parcel and its buildings"
+          notice={addressNotice}
+        />
+      }
     >
+      <AlertMessage id="callback-problem" message={callbackProblem} />
       <LocatePanel locate={locate} initialAddress={params.address} nearestAddress={lot?.address} />
       <LotStatus state={lotState} />
       {lot && (
@@ -101,7 +114,7 @@ export function FootprintSelectionPage({ context, params }: { context: PageConte
               <button
                 type="submit"
                 class="button button--primary"
-                disabled={busy || selection.size === 0}
+                disabled={busy || selection.size === 0 || callbackProblem !== undefined}
                 aria-describedby="selection-count"
               >
                 Submit footprints

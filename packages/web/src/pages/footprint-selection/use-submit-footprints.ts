@@ -23,9 +23,10 @@ export type SubmitState =
  * Submitting the selection (`POST /embed/api/footprints`) and, when a callback URL was given, following its webhook
  * (`GET /embed/api/webhook-deliveries/{id}`, about every second at first, then less often) until it is delivered
  * or given up. Tells the host: `service-footprint-submitted`, then `service-footprint-callback-completed`, or
- * `service-error`.
+ * `service-error`. The messages carry `hostAddress`, the address as the host passed it, when it passed one (so the
+ * host can match them to its own record), else the address the selection was stored under.
  */
-export function useSubmitFootprints(api: ApiClient) {
+export function useSubmitFootprints(api: ApiClient, hostAddress: string) {
   const [state, setState] = useState<SubmitState>({ status: "idle" });
 
   const submit = useCallback(
@@ -43,7 +44,8 @@ export function useSubmitFootprints(api: ApiClient) {
         postToHost({ type: "service-error", message });
         return;
       }
-      postToHost({ type: "service-footprint-submitted", address });
+      const reported = hostAddress || address;
+      postToHost({ type: "service-footprint-submitted", address: reported });
       if (webhookId === null) {
         setState({ status: "stored", address });
         return;
@@ -62,7 +64,7 @@ export function useSubmitFootprints(api: ApiClient) {
         });
         if (settled.status === "delivered") {
           setState({ status: "delivered", address });
-          postToHost({ type: "service-footprint-callback-completed", address });
+          postToHost({ type: "service-footprint-callback-completed", address: reported });
         } else {
           const message = `The footprints were stored but could not be delivered to your system: ${lastError(settled)}`;
           setState({ status: "undelivered", address, message });
@@ -74,7 +76,7 @@ export function useSubmitFootprints(api: ApiClient) {
         postToHost({ type: "service-error", message });
       }
     },
-    [api],
+    [api, hostAddress],
   );
   return { state, submit };
 }

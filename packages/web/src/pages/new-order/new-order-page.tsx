@@ -1,9 +1,11 @@
 import type { OrderRequest } from "@lotline/contract";
 import { useEffect, useMemo, useReducer, useState } from "preact/hooks";
+import { useCallbackProblem } from "../../callback/use-callback-problem";
 import { LocatePanel } from "../../locate/locate-panel";
 import { LotStatus } from "../../locate/lot-status";
 import { nearOf } from "../../locate/near-of";
 import { useLocatedLot } from "../../locate/use-located-lot";
+import { useUnfoundHostAddress } from "../../locate/use-unfound-host-address";
 import type { LotMap } from "../../map/create-map";
 import { MapView } from "../../map/map-view";
 import { useMapBuildings } from "../../map/use-map-buildings";
@@ -34,6 +36,8 @@ export function NewOrderPage({ context, params }: { context: PageContext; params
   const info = session.get().info;
   const [map, setMap] = useState<LotMap | undefined>(undefined);
   const { locate, located, lotState, lot } = useLocatedLot(api, params.address);
+  const addressNotice = useUnfoundHostAddress(locate.state, params.address);
+  const callbackProblem = useCallbackProblem(params.callback_url);
   const [boundary, changeBoundary] = useReducer(boundaryHistory, initialBoundaryHistory);
   const [values, setValues] = useState<OrderFormValues>(() => initialOrderForm(info, params));
   const [errors, setErrors] = useState<OrderFormErrors>({});
@@ -66,7 +70,7 @@ export function NewOrderPage({ context, params }: { context: PageContext; params
   useMapClick(map, locked || located ? undefined : locate.placeAt);
 
   const submit = () => {
-    if (!located) return;
+    if (!located || callbackProblem) return;
     const checked = validateOrderForm(values, info.custom_fields);
     setTried(true);
     setErrors(checked.errors);
@@ -90,8 +94,17 @@ export function NewOrderPage({ context, params }: { context: PageContext; params
     <PageLayout
       title="New order"
       banner={<TimeLeftBanner store={session} />}
-      map={<MapView settings={info.map} api={api} onReady={setMap} label="Map of the property to order" />}
+      map={
+        <MapView
+          settings={info.map}
+          api={api}
+          onReady={setMap}
+          label="Map of the property to order"
+          notice={addressNotice}
+        />
+      }
     >
+      <AlertMessage id="callback-problem" message={callbackProblem} />
       <LocatePanel locate={locate} initialAddress={params.address} nearestAddress={lot?.address} />
       <LotStatus state={lotState} />
       {lot && (
@@ -112,7 +125,7 @@ export function NewOrderPage({ context, params }: { context: PageContext; params
             errors={errors}
             onChange={change}
             onSubmit={submit}
-            blocked={located ? undefined : "Locate the property first: search for its address or click the map."}
+            blocked={blockedBecause(callbackProblem, located !== null)}
             busy={order.state.status === "placing"}
           />
         )}
@@ -121,6 +134,12 @@ export function NewOrderPage({ context, params }: { context: PageContext; params
       </Panel>
     </PageLayout>
   );
+}
+
+/** Why "Place order" cannot be pressed yet, or undefined when it can. */
+function blockedBecause(callbackProblem: string | undefined, located: boolean): string | undefined {
+  if (callbackProblem) return "The order cannot be placed: its callback URL is not registered (see above).";
+  return located ? undefined : "Locate the property first: search for its address or click the map.";
 }
 
 function formProblem(errorCount: number): string | undefined {

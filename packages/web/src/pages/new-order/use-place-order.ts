@@ -21,7 +21,9 @@ export type OrderState =
  * Placing the order and following it: `POST /embed/api/orders` with an Idempotency-Key (the same key when the same
  * order is sent again after a failure, so a retry never orders twice), then `GET /embed/api/orders/{id}` about
  * every second until it settles. Tells the host at each step: `service-order-processing`, then
- * `service-order-complete`, or `service-error` with the reason in words.
+ * `service-order-complete` (`status: "complete"`); or, when the order failed, `service-error` with the reason in
+ * words and then `service-order-complete` (`status: "failed"` and the reason's code), since processing has ended
+ * all the same and a host may be waiting for that.
  */
 export function usePlaceOrder(api: ApiClient): { state: OrderState; place: (order: OrderRequest) => Promise<void> } {
   const [state, setState] = useState<OrderState>({ status: "editing" });
@@ -51,11 +53,17 @@ export function usePlaceOrder(api: ApiClient): { state: OrderState; place: (orde
         });
         if (settled.status === "complete") {
           setState({ status: "complete", order_id, property_id });
-          postToHost({ type: "service-order-complete", property_id });
+          postToHost({ type: "service-order-complete", property_id, status: "complete" });
         } else {
           const message = orderFailureMessage(settled.reason);
           setState({ status: "failed", order_id, property_id, message });
           postToHost({ type: "service-error", message, property_id });
+          postToHost({
+            type: "service-order-complete",
+            property_id,
+            status: "failed",
+            ...(settled.reason === undefined ? {} : { reason: settled.reason }),
+          });
         }
       } catch (error) {
         const message = `The order's progress could not be followed: ${error instanceof Error ? error.message : error}`;

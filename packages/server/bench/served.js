@@ -1,0 +1,70 @@
+/**
+ * What the benchmarks that run the real `lotline serve` share: a throwaway database (a SQLite file, or a PostgreSQL
+ * schema dropped afterwards) and the service in a child process running the compiled code.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
+import { openDatabase } from "../dist/db/database.js";
+
+const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A database for one run: a SQLite file in `folder`, or a fresh schema of `postgresUrl`. */
+export async function prepareDatabase(folder, postgresUrl) {
+  if (!postgresUrl) {
+    const url = `sqlite:${join(folder, "lotline.db")}`;
+    return { url, database: openDatabase(url), drop: async () => {} };
+  }
+  const schema = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = openDatabase(postgresUrl);
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const url = new URL(postgresUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.href,
+    database: openDatabase(postgresUrl, { searchPath: schema }),
+    drop: async () => {
+      const cleanup = openDatabase(postgresUrl);
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    },
+  };
+}
+
+/**
+ * `lotline serve` in a child process, with the token limits off and `env` added; resolves once /healthz answers.
+ */
+export async function serve(databaseUrl, port, env = {}) {
+  const child = spawn(process.execPath, [BIN, "serve", "--port", String(port)], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      LOTLINE_DATABASE_URL: databaseUrl,
+      LOTLINE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOTLINE_LOG_LEVEL: "error",
+      LOTLINE_TOKEN_SOFT_LIMIT_HOUR: "0",
+      LOTLINE_TOKEN_HARD_LIMIT_HOUR: "0",
+      LOTLINE_TOKEN_SOFT_LIMIT_DAY: "0",
+      LOTLINE_TOKEN_HARD_LIMIT_DAY: "0",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`lotline serve did not come up: ${stderr}`);
+    await sleep(50);
+  }
+}

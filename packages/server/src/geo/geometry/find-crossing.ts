@@ -1,0 +1,198 @@
+import { orientation } from "./orientation.js";
+import type { Pair } from "./read-polygons.js";
+
+/** Two rings (0-based indexes into the rings given; the same twice when a ring meets itself) that share a point. */
+export interface Crossing {
+  ring: number;
+  other: number;
+}
+
+interface Segment {
+  ring: number;
+  /** Its place in the ring: segment i runs from position i to position i + 1. */
+  index: number;
+  /** How many segments the ring has. */
+  count: number;
+  /** The lexicographically smaller end (by longitude, then latitude), where the sweep meets it first. */
+  start: Pair;
+  end: Pair;
+}
+
+/** A node of the sweep's status: a treap of the segments the sweep line cuts, ordered from bottom to top. */
+interface Node {
+  segment: Segment;
+  priority: number;
+  below: Node | undefined;
+  above: Node | undefined;
+}
+
+/**
+ * Whether closed rings cross, touch or overlap themselves or each other anywhere but where consecutive edges of
+ * one ring join, found by a Shamos–Hoey sweep in O(n log n): positions are visited in order of longitude, then
+ * latitude, and only segments that become neighbours on the sweep line are tested against each other. The first
+ * meeting found is answered; none, `undefined`. A position repeated anywhere (a ring revisiting a position, two
+ * rings sharing one) is a meeting. Predicates are exact (see {@link orientation}).
+ *
+ * Rings must be closed, without immediate repeats and of at least three distinct positions (`cleanRing`).
+ */
+export function findCrossing(rings: readonly Pair[][]): Crossing | undefined {
+  const vertices: Array<{ at: Pair; incoming: Segment; outgoing: Segment }> = [];
+  for (const [r, ring] of rings.entries()) {
+    const segments = segmentsOf(ring, r);
+    for (const [i, outgoing] of segments.entries()) {
+      const incoming = segments[(i + segments.length - 1) % segments.length] as Segment;
+      vertices.push({ at: ring[i] as Pair, incoming, outgoing });
+    }
+  }
+  vertices.sort((p, q) => compareLexicographically(p.at, q.at));
+  for (let i = 1; i < vertices.length; i++) {
+    const [previous, current] = [vertices[i - 1], vertices[i]];
+    if (previous && current && compareLexicographically(previous.at, current.at) === 0) {
+      return { ring: previous.outgoing.ring, other: current.outgoing.ring };
+    }
+  }
+
+  let root: Node | undefined;
+  for (const { at, incoming, outgoing } of vertices) {
+    const ending = [incoming, outgoing].filter((segment) => segment.end === at);
+    const starting = [incoming, outgoing].filter((segment) => segment.start === at);
+    const [below, rest] = split(root, (segment) => orientation(segment.start, segment.end, at) > 0);
+    const [through, above] = split(rest, (segment) => orientation(segment.start, segment.end, at) === 0);
+    for (const segment of segmentsIn(through)) {
+      if (!ending.includes(segment)) return crossingOf(segment, outgoing);
+    }
+    const lowest = highestOf(below);
+    const highest = lowestOf(above);
+    if (starting.length === 0) {
+      if (lowest && highest && meet(lowest, highest)) return crossingOf(lowest, highest);
+      root = merge(below, above);
+      continue;
+    }
+    const [first, second] = starting as [Segment, Segment | undefined];
+    let bottom = first;
+    let top = first;
+    if (second) {
+      const turn = orientation(at, first.end, second.end);
+      if (turn === 0) return crossingOf(first, second);
+      [bottom, top] = turn > 0 ? [first, second] : [second, first];
+    }
+    if (lowest && meet(lowest, bottom)) return crossingOf(lowest, bottom);
+    if (highest && meet(top, highest)) return crossingOf(top, highest);
+    const inserted = bottom === top ? leaf(bottom) : merge(leaf(bottom), leaf(top));
+    root = merge(merge(below, inserted), above);
+  }
+  return undefined;
+}
+
+function segmentsOf(ring: readonly Pair[], r: number): Segment[] {
+  const count = ring.length - 1;
+  const segments: Segment[] = [];
+  for (let i = 0; i < count; i++) {
+    const [a, b] = [ring[i] as Pair, ring[i + 1] as Pair];
+    // The closing position repeats the first: the last segment ends on the very same pair as the first starts.
+    const to = i + 1 === count ? (ring[0] as Pair) : b;
+    const [start, end] = compareLexicographically(a, to) < 0 ? [a, to] : [to, a];
+    segments.push({ ring: r, index: i, count, start, end });
+  }
+  return segments;
+}
+
+function compareLexicographically(p: Pair, q: Pair): number {
+  return p[0] - q[0] || p[1] - q[1];
+}
+
+/** Whether two segments share a point other than the joint of two consecutive edges of one ring. */
+function meet(s: Segment, t: Segment): boolean {
+  const joint = jointOf(s, t);
+  if (joint) {
+    // Consecutive edges meet elsewhere only when they fold back along each other.
+    const p = s.start === joint ? s.end : s.start;
+    const q = t.start === joint ? t.end : t.start;
+    return (
+      orientation(p, joint, q) === 0 &&
+      (p[0] - joint[0]) * (q[0] - joint[0]) + (p[1] - joint[1]) * (q[1] - joint[1]) > 0
+    );
+  }
+  const d1 = orientation(s.start, s.end, t.start);
+  const d2 = orientation(s.start, s.end, t.end);
+  const d3 = orientation(t.start, t.end, s.start);
+  const d4 = orientation(t.start, t.end, s.end);
+  if (d1 * d2 < 0 && d3 * d4 < 0) return true;
+  return (
+    (d1 === 0 && within(s, t.start)) ||
+    (d2 === 0 && within(s, t.end)) ||
+    (d3 === 0 && within(t, s.start)) ||
+    (d4 === 0 && within(t, s.end))
+  );
+}
+
+/** The position two consecutive edges of one ring share, if they are consecutive. */
+function jointOf(s: Segment, t: Segment): Pair | undefined {
+  if (s.ring !== t.ring) return undefined;
+  const [a, b] = s.index < t.index ? [s, t] : [t, s];
+  const next = (a.index + 1) % a.count === b.index;
+  const previous = (b.index + 1) % b.count === a.index;
+  if (!next && !previous) return undefined;
+  for (const end of [s.start, s.end]) if (end === t.start || end === t.end) return end;
+  return undefined;
+}
+
+/** Whether `point`, on the line of `segment`, lies within it. */
+function within(segment: Segment, point: Pair): boolean {
+  const { start, end } = segment;
+  return (
+    Math.min(start[0], end[0]) <= point[0] &&
+    point[0] <= Math.max(start[0], end[0]) &&
+    Math.min(start[1], end[1]) <= point[1] &&
+    point[1] <= Math.max(start[1], end[1])
+  );
+}
+
+function crossingOf(s: Segment, t: Segment): Crossing {
+  return { ring: Math.min(s.ring, t.ring), other: Math.max(s.ring, t.ring) };
+}
+
+function leaf(segment: Segment): Node {
+  return { segment, priority: Math.random(), below: undefined, above: undefined };
+}
+
+/** The treap cut in two: the bottom part, whose segments all satisfy `inBottom`, and the rest. */
+function split(node: Node | undefined, inBottom: (segment: Segment) => boolean): [Node | undefined, Node | undefined] {
+  if (!node) return [undefined, undefined];
+  if (inBottom(node.segment)) {
+    const [lower, upper] = split(node.above, inBottom);
+    node.above = lower;
+    return [node, upper];
+  }
+  const [lower, upper] = split(node.below, inBottom);
+  node.below = upper;
+  return [lower, node];
+}
+
+/** Two treaps joined, every segment of `bottom` below every segment of `top`. */
+function merge(bottom: Node | undefined, top: Node | undefined): Node | undefined {
+  if (!bottom) return top;
+  if (!top) return bottom;
+  if (bottom.priority > top.priority) {
+    bottom.above = merge(bottom.above, top);
+    return bottom;
+  }
+  top.below = merge(bottom, top.below);
+  return top;
+}
+
+function highestOf(node: Node | undefined): Segment | undefined {
+  let current = node;
+  while (current?.above) current = current.above;
+  return current?.segment;
+}
+
+function lowestOf(node: Node | undefined): Segment | undefined {
+  let current = node;
+  while (current?.below) current = current.below;
+  return current?.segment;
+}
+
+function segmentsIn(node: Node | undefined): Segment[] {
+  return node ? [...segmentsIn(node.below), node.segment, ...segmentsIn(node.above)] : [];
+}
