@@ -5,6 +5,7 @@ export * from "./embed.js";
 export * from "./input.js";
 export * from "./me.js";
 export * from "./messages.js";
+export * from "./order-batches.js";
 export * from "./order-failures.js";
 export * from "./orders.js";
 export * from "./problem.js";

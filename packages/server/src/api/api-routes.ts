@@ -4,6 +4,7 @@ import type { Services } from "../services.js";
 import { registerAddressesRoute } from "./addresses/addresses-route.js";
 import { registerCustomFieldsRoute } from "./custom-fields/custom-fields-route.js";
 import { registerMeRoute } from "./me/me-route.js";
+import { registerOrderBatchesRoutes } from "./order-batches/order-batches-routes.js";
 import { registerOrdersRoutes } from "./orders/orders-routes.js";
 import { registerProductMatricesRoute } from "./product-matrices/product-matrices-route.js";
 import { registerPropertiesRoutes } from "./properties/properties-routes.js";
@@ -20,6 +21,7 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       registerProductMatricesRoute(api, services);
       registerCustomFieldsRoute(api, services);
       registerOrdersRoutes(api, services);
+      await registerOrderBatchesRoutes(api, services);
       registerPropertiesRoutes(api, services);
       registerWebhookDeliveriesRoutes(api, services);
     },

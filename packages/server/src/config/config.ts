@@ -1,3 +1,5 @@
+import { ORDER_BATCH_ROWS_MAX } from "@lotline/contract";
+
 /**
  * The service's configuration: environment variables (DESIGN.md §3), each overridable by a `lotline serve`
  * flag of the same name (`LOTLINE_PUBLIC_URL` → `--public-url`, `PORT` → `--port`). Every value is checked
@@ -24,6 +26,8 @@ export interface Config {
   mapImageryUrl: string | null;
   /** The imagery's attribution, shown on the map beside the service's own; null for none. */
   mapImageryAttribution: string | null;
+  /** The most rows one order batch may carry (at most, and by default, 100,000). */
+  batchRowsMax: number;
 }
 
 /** Issuances per client before a warning header (soft) or a 429 (hard); 0 turns a limit off. */
@@ -135,6 +139,7 @@ export function loadConfig(env: Settings, overrides: Settings = {}): Config {
     management: managementListener(read, port),
     mapImageryUrl: tileTemplate(read, "LOTLINE_MAP_IMAGERY_URL"),
     mapImageryAttribution: read("LOTLINE_MAP_IMAGERY_ATTRIBUTION") ?? null,
+    batchRowsMax: integer(read, "LOTLINE_BATCH_ROWS_MAX", ORDER_BATCH_ROWS_MAX, 1, ORDER_BATCH_ROWS_MAX),
   };
 }
 

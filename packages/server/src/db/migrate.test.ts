@@ -23,6 +23,8 @@ const TABLES = [
   "buildings",
   "addresses",
   "layer_features",
+  "order_batches",
+  "order_batch_rows",
 ];
 
 /** A database with no tables at all, on the current dialect: a new SQLite file, or a new PostgreSQL schema. */
@@ -95,6 +97,7 @@ describe("migrateToLatest", () => {
       "0003-orders",
       "0004-custom-fields",
       "0005-dataset-namespaces",
+      "0006-order-batches",
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
@@ -129,6 +132,7 @@ describe("migrateToLatest", () => {
       "0003-orders",
       "0004-custom-fields",
       "0005-dataset-namespaces",
+      "0006-order-batches",
     ]);
     expect(await migrateToLatest(b)).toEqual([
       "0001-foundation",
@@ -136,6 +140,7 @@ describe("migrateToLatest", () => {
       "0003-orders",
       "0004-custom-fields",
       "0005-dataset-namespaces",
+      "0006-order-batches",
     ]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);

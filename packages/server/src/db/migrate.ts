@@ -5,6 +5,7 @@ import { geodata } from "./migrations/0002-geodata.js";
 import { orders } from "./migrations/0003-orders.js";
 import { customFields } from "./migrations/0004-custom-fields.js";
 import { datasetNamespaces } from "./migrations/0005-dataset-namespaces.js";
+import { orderBatches } from "./migrations/0006-order-batches.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -15,6 +16,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0003-orders": orders(dialect),
     "0004-custom-fields": customFields,
     "0005-dataset-namespaces": datasetNamespaces,
+    "0006-order-batches": orderBatches,
   };
 }
 

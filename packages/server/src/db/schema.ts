@@ -26,6 +26,8 @@ export interface Schema {
   webhook_events: WebhookEventTable;
   webhook_attempts: WebhookAttemptTable;
   custom_fields: CustomFieldTable;
+  order_batches: OrderBatchTable;
+  order_batch_rows: OrderBatchRowTable;
 }
 
 /** Values created once per deployment, such as the key that secret digests are made with. */
@@ -240,6 +242,36 @@ export interface OrderTable {
   callback_url: string | null;
   created_at: number;
   completed_at: number | null;
+  /** The batch the order came in, if any. */
+  batch_id: string | null;
+}
+
+/** A bulk order: `intake` (invisible) until its intake committed, then `processing`, `complete` when settled. */
+export interface OrderBatchTable {
+  batch_id: string;
+  org_id: string;
+  name: string | null;
+  callback_url: string | null;
+  status: "intake" | "processing" | "complete";
+  rows: Generated<number>;
+  accepted: Generated<number>;
+  rejected: Generated<number>;
+  /** Accepted orders not yet settled. */
+  pending: Generated<number>;
+  failed: Generated<number>;
+  /** JSON array of the CSV columns that were ignored. */
+  ignored_columns: Generated<string>;
+  created_at: number;
+  completed_at: number | null;
+}
+
+/** One input row of a batch: the order it became, or the reason (and field) it was rejected. */
+export interface OrderBatchRowTable {
+  batch_id: string;
+  row_number: number;
+  order_id: string | null;
+  reason: string | null;
+  field: string | null;
 }
 
 /** A replayable response per organization and `Idempotency-Key`; `status_code` null while the first is running. */

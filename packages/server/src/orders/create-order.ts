@@ -1,14 +1,9 @@
 import type { OrderAccepted, OrderRequest } from "@lotline/contract";
 import type { Kysely, Transaction } from "kysely";
-import { isCalendarDate } from "../calendar-date.js";
 import type { Schema } from "../db/schema.js";
-import { InvalidInputError, NotFoundError } from "../errors.js";
 import { enqueueJob } from "../jobs/index.js";
-import { checkCustomFields, listCustomFields } from "../tenancy/custom-fields.js";
-import { resolveProductMatrix } from "../tenancy/product-matrices.js";
 import { newId } from "../tenancy/secrets.js";
-import { requireRegisteredCallback } from "../webhooks/require-registered-callback.js";
-import { checkParcelBoundary } from "./check-parcel-boundary.js";
+import { checkOrder, loadOrderRules } from "./order-rules.js";
 
 export const PROCESS_ORDER_JOB = "process_order";
 
@@ -24,43 +19,44 @@ export async function createOrder(
   request: OrderRequest,
   inTransaction: (trx: Transaction<Schema>, accepted: OrderAccepted) => Promise<void> = async () => {},
 ): Promise<OrderAccepted> {
-  if (request.address === undefined && request.location === undefined) {
-    throw new InvalidInputError("address_or_location_required", "an order needs an address or a location");
-  }
-  if (request.renewal_date !== undefined && !isCalendarDate(request.renewal_date)) {
-    throw new InvalidInputError("invalid_renewal_date", `renewal_date ${request.renewal_date} is not a calendar date`);
-  }
-  // The drawn boundary before anything touches the database, so that a flood of bad ones costs the database nothing;
-  // checked on a geometry worker, and refused now rather than failed in processing.
-  await checkParcelBoundary(request.parcel_boundary);
-  if (request.callback_url !== undefined) await requireRegisteredCallback(db, orgId, request.callback_url);
-  checkCustomFields(await listCustomFields(db, orgId), request.custom_fields);
-  const matrix = await resolveProductMatrix(db, orgId, request.product_matrix_id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) throw new InvalidInputError(error.code, error.message);
-    throw error;
-  });
+  const matrix = await checkOrder(() => loadOrderRules(db, orgId), request);
 
   return db.transaction().execute(async (trx) => {
-    const now = Date.now();
-    const propertyId = await upsertProperty(trx, orgId, request, now);
-    const accepted: OrderAccepted = { order_id: newId("ord"), property_id: propertyId, status: "processing" };
-    await trx
-      .insertInto("orders")
-      .values({
-        order_id: accepted.order_id,
-        org_id: orgId,
-        property_id: propertyId,
-        product_matrix_id: matrix.product_matrix_id,
-        status: "processing",
-        request: JSON.stringify(request),
-        callback_url: request.callback_url ?? null,
-        created_at: now,
-      })
-      .execute();
+    const accepted = await writeOrder(trx, orgId, request, matrix.product_matrix_id);
     await enqueueJob(trx, PROCESS_ORDER_JOB, { order_id: accepted.order_id });
     await inTransaction(trx, accepted);
     return accepted;
   });
+}
+
+/**
+ * Writes a checked order and its property record in the caller's transaction, without its job: single orders
+ * enqueue it at once, a batch enqueues all of its orders' jobs when its intake commits.
+ */
+export async function writeOrder(
+  trx: Transaction<Schema>,
+  orgId: string,
+  request: OrderRequest,
+  productMatrixId: string,
+  { batchId = null, now = Date.now() }: { batchId?: string | null; now?: number } = {},
+): Promise<OrderAccepted> {
+  const propertyId = await upsertProperty(trx, orgId, request, now);
+  const accepted: OrderAccepted = { order_id: newId("ord"), property_id: propertyId, status: "processing" };
+  await trx
+    .insertInto("orders")
+    .values({
+      order_id: accepted.order_id,
+      org_id: orgId,
+      property_id: propertyId,
+      product_matrix_id: productMatrixId,
+      status: "processing",
+      request: JSON.stringify(request),
+      callback_url: request.callback_url ?? null,
+      created_at: now,
+      batch_id: batchId,
+    })
+    .execute();
+  return accepted;
 }
 
 /** The organization's record for this external id, updated with the order's policy fields; else a new one. */

@@ -2,6 +2,7 @@ import type { Order, OrderList, OrderStatus } from "@lotline/contract";
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
+import { visibleOrder } from "./visible-orders.js";
 
 interface OrderRow {
   order_id: string;
@@ -28,7 +29,8 @@ const selectOrders = (db: Kysely<Schema>, orgId: string) =>
       "orders.created_at",
       "orders.completed_at",
     ])
-    .where("orders.org_id", "=", orgId);
+    .where("orders.org_id", "=", orgId)
+    .where(visibleOrder);
 
 /** One of the organization's orders; another organization's is not found. */
 export async function getOrder(db: Kysely<Schema>, orgId: string, orderId: string): Promise<Order> {

@@ -1,5 +1,6 @@
 import type { OrderRequest, ProductName } from "@lotline/contract";
 import type { Transaction } from "kysely";
+import { settleBatchOrder } from "../batches/settle-batch-order.js";
 import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { locateAddress } from "../geo/locate/locate-address.js";
@@ -71,6 +72,7 @@ export function processOrderJob(database: Database): JobHandler {
           },
         });
       }
+      if (order.batch_id) await settleBatchOrder(trx, order.batch_id, outcome.status);
     });
   };
 }

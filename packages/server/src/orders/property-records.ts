@@ -9,6 +9,7 @@ import {
 import type { Kysely, Selectable } from "kysely";
 import type { PropertyTable, Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
+import { visibleOrder } from "./visible-orders.js";
 
 /**
  * The property record of DESIGN.md §6 (the contract's `PropertyRecord`): where the property is, its parcel and
@@ -38,6 +39,7 @@ export async function getPropertyRecord(
     .selectFrom("orders")
     .select(["order_id", "status", "reason", "created_at", "completed_at"])
     .where("property_id", "=", propertyId)
+    .where(visibleOrder)
     .orderBy("created_at", "desc")
     .orderBy("order_id", "desc")
     .execute();

@@ -394,6 +394,326 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/order-batches": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The organization's order batches, newest first */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              data: {
+                accepted: number;
+                batch_id: string;
+                complete: number;
+                completed_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                failed: number;
+                name: string | null;
+                processing: number;
+                rejected: number;
+                rows: number;
+                status: "processing" | "complete";
+              }[];
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Place a batch of orders: a whole book at once
+     * @description Up to 100,000 rows, as CSV (A header row, then one order per row. Columns: address, lat, lon, external_id, secondary_external_id, insured_name, renewal_date, premium_amount, product_matrix_id, callback_url, and custom.<key> for the organization's custom fields; other columns are ignored and listed in ignored_columns. A file with neither an address column nor lat and lon columns is refused (422 batch_location_columns_missing).) or as JSON. Every row is checked as POST /v1/orders checks an order; a bad row is rejected alone (its row number, 1 for the first data row, the field and a reason) while the good ones become orders, processed like any other. Past the row limit, 413 batch_too_large and nothing is kept. name and callback_url may also be given as query parameters; the batch's callback_url (under a registered prefix, else 422 for the whole request) receives one order-batch.complete webhook when every order settled. Idempotency-Key works as for POST /v1/orders.
+     */
+    post: {
+      parameters: {
+        query?: {
+          callback_url?: string;
+          name?: string;
+        };
+        header?: {
+          "idempotency-key"?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * Format: uri
+             * @description Receives order-batch.complete.
+             */
+            callback_url?: string;
+            name?: string;
+            /** @description Up to 100,000 orders; a bad one is rejected alone. */
+            orders: unknown[];
+          };
+          "text/csv": unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              accepted: number;
+              batch_id: string;
+              ignored_columns: string[];
+              name: string | null;
+              rejected: number;
+              /** @description The first 100; the results list them all. */
+              rejections: {
+                field?: string;
+                /** @description A stable code, e.g. address_or_location_required, invalid_renewal_date. */
+                reason: string;
+                row: number;
+              }[];
+              rows: number;
+              status: "processing" | "complete";
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/order-batches/{batch_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order batch and how far its orders have got */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          batch_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              accepted: number;
+              batch_id: string;
+              complete: number;
+              completed_at: string | null;
+              /** Format: date-time */
+              created_at: string;
+              failed: number;
+              name: string | null;
+              processing: number;
+              rejected: number;
+              rows: number;
+              status: "processing" | "complete";
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/order-batches/{batch_id}/results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One line per input row, in row order: its order and the property's headline figures
+     * @description Streams NDJSON (application/x-ndjson, one OrderBatchResult a line) by default, CSV with Accept: text/csv (a header row, then the same fields in the same order). Rows still processing say so; read again when the batch is complete.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          batch_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description One result per input row. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/x-ndjson": {
+              address: string | null;
+              building_count: number | null;
+              external_id: string | null;
+              fire_station_distance_m: number | null;
+              flood_zone: string | null;
+              footprint_area_m2: number | null;
+              hydrant_distance_m: number | null;
+              order_id: string | null;
+              parcel_area_m2: number | null;
+              parcel_source_id: string | null;
+              property_id: number | null;
+              reason: string | null;
+              row: number;
+              status: "rejected" | "processing" | "complete" | "failed";
+            };
+            "text/csv": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/orders": {
     parameters: {
       query?: never;

@@ -22,6 +22,17 @@ export async function replyPlacedOrder(
   reply: FastifyReply,
   ordersPath: string,
 ): Promise<FastifyReply> {
+  const key = idempotencyKeyOf(request);
+  const placed = await placeOrder(services.db, orgId, request.body, key);
+  if (placed.replayed) {
+    return reply.code(placed.statusCode).header("idempotent-replayed", "true").send(placed.body);
+  }
+  services.nudgeWorkers();
+  return reply.code(202).header("location", `${ordersPath}/${placed.body.order_id}`).send(placed.body);
+}
+
+/** The request's `Idempotency-Key`, if it sent one; a malformed one is a `400`. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const key = request.headers["idempotency-key"];
   if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) {
     throw new HttpProblem(
@@ -31,10 +42,5 @@ export async function replyPlacedOrder(
       "Idempotency-Key is 1 to 255 printable ASCII characters",
     );
   }
-  const placed = await placeOrder(services.db, orgId, request.body, key);
-  if (placed.replayed) {
-    return reply.code(placed.statusCode).header("idempotent-replayed", "true").send(placed.body);
-  }
-  services.nudgeWorkers();
-  return reply.code(202).header("location", `${ordersPath}/${placed.body.order_id}`).send(placed.body);
+  return key;
 }
