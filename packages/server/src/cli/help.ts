@@ -101,6 +101,10 @@ export const HELP: Record<string, CommandHelp> = {
     summary: "Imports a layer (flood zones, hydrants, …) as third-party data; importing it again replaces it.",
     example: 'lotline import layer fema-floodplain-100yr.geojson --name "FEMA 1% flood zone" --provider FEMA',
   },
+  "orders import": {
+    summary: "Places a CSV of orders as one batch, as POST /v1/order-batches takes it; bad rows are listed.",
+    example: 'lotline orders import renewals.csv --org ORG_ID --name "2027 renewals" --json',
+  },
   "datasets list": {
     summary: "Lists the imported datasets: kind, namespace, provenance, records, import time and extent.",
     example: "lotline datasets list --json",

@@ -7,6 +7,7 @@ import { datasetsList, datasetsRemove } from "./commands/dataset-commands.js";
 import { demo } from "./commands/demo-command.js";
 import { importCommands } from "./commands/import-commands.js";
 import { migrate } from "./commands/migrate-command.js";
+import { ordersImport } from "./commands/order-commands.js";
 import { callbackCommands, endpointCommands } from "./commands/registration-commands.js";
 import { SERVE_USAGE, serve } from "./commands/serve-command.js";
 import {
@@ -45,6 +46,7 @@ const COMMANDS: Record<string, Command> = {
   ...importCommands,
   "datasets list": datasetsList,
   "datasets remove": datasetsRemove,
+  "orders import": ordersImport,
 };
 
 /** The commands that take their arguments their own way, outside the table. */
