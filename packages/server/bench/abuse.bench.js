@@ -8,7 +8,7 @@ import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbou
 import { createServices } from "../dist/services.js";
 import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { createOrganization } from "../dist/tenancy/organizations.js";
-import { prepareDatabase, serve } from "./served.js";
+import { accessToken, prepareDatabase, serve, stop } from "./served.js";
 
 const ATTACKERS = positiveInteger("BENCH_ATTACKERS", 8);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 5) * 1000;
@@ -126,23 +126,8 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = await serve(prepared.url, port);
-    cleanups.unshift(async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    });
-    const response = await fetch(`${base}/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        grant_type: "client_credentials",
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-        audience: `${base}/v1`,
-      }),
-    });
-    if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
-    const { access_token: token } = await response.json();
+    cleanups.unshift(() => stop(child));
+    const token = await accessToken(base, client);
 
     // A short warm-up (connections, the geometry worker's start, the first queries), then idle, then under attack.
     const run = (measure, attackers) => phase({ base, token, addresses, star, attackers, measure });

@@ -12,7 +12,7 @@ import { createServices } from "../dist/services.js";
 import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
 import { createOrganization } from "../dist/tenancy/organizations.js";
-import { prepareDatabase, serve } from "./served.js";
+import { accessToken, prepareDatabase, serve, stop } from "./served.js";
 
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
@@ -172,23 +172,8 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = await serve(prepared.url, port, { LOTLINE_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
-    cleanups.unshift(async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    });
-    const response = await fetch(`${base}/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        grant_type: "client_credentials",
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-        audience: `${base}/v1`,
-      }),
-    });
-    if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
-    const { access_token: token } = await response.json();
+    cleanups.unshift(() => stop(child));
+    const token = await accessToken(base, client);
 
     // 1. The baseline of the server's own request rate: an authenticated GET that touches little else.
     const meOptions = { url: `${base}/v1/me`, headers: { authorization: `Bearer ${token}` }, connections: CONCURRENCY };

@@ -68,3 +68,26 @@ export async function serve(databaseUrl, port, env = {}) {
     await sleep(50);
   }
 }
+
+/** Stops a child started by {@link serve} and waits until it has exited. */
+export async function stop(child) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** A data API token for `client` from the service at `base`. */
+export async function accessToken(base, client) {
+  const response = await fetch(`${base}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      audience: `${base}/v1`,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).access_token;
+}
