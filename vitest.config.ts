@@ -2,9 +2,13 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Tests that do not touch the database and are too slow to repeat for nothing: they run in the sqlite project only
- * (packing the host SDK and installing it in a fresh project).
+ * (packing the host SDK and installing it in a fresh project, pure geometry, the coastline against brute force).
  */
-const ONCE = ["packages/host-sdk/src/packaging/**"];
+const ONCE = [
+  "packages/host-sdk/src/packaging/**",
+  "packages/server/src/geo/geometry/**",
+  "packages/server/src/products/location/coastline.test.ts",
+];
 
 /**
  * One suite, two databases: every test runs once on SQLite and once on PostgreSQL (the way Hono runs one router

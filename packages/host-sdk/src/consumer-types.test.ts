@@ -58,7 +58,21 @@ export function webhookPropertyId(headers: Record<string, string>, body: Uint8Ar
   const event = verifyWebhook({ secret: "whsec_AAAA", headers, body });
   if (event.type === "order.complete") return event.data.property_id;
   if (event.type === "order.failed") return event.data.reason.length;
+  if (event.type === "order-batch.complete") return event.data.complete + event.data.failed;
   return event.data.buildings.length;
+}
+
+export async function book(csv: AsyncIterable<Uint8Array>): Promise<number> {
+  const placed = await api.createOrderBatch({ csv, name: "Renewals", callback_url: "https://core.example/hook" });
+  const fromJson = await api.createOrderBatch({ orders: [{ address: "1 Main St", external_id: "POL-1" }] });
+  const batch = await api.getOrderBatch(placed.batch_id);
+  const pending: number = batch.processing + fromJson.rejections.length;
+  let complete = 0;
+  for await (const result of api.orderBatchResults(placed.batch_id)) {
+    const status: "rejected" | "processing" | "complete" | "failed" = result.status;
+    if (status === "complete") complete += result.property_id ?? 0;
+  }
+  return pending + complete;
 }
 
 const fetchToken: FetchToken = async () => ({ token: "jwt", expiresIn: 3600 });

@@ -8,6 +8,8 @@
  *   4. importing that file
  *   5. fetching an address row by its primary key                            ← baseline of 6
  *   6. address text → scored candidates → parcel → its buildings
+ *   7. distance to the coast, scoring every block of 64 coast edges as it once did  ← baseline of 8
+ *   8. distance to the coast (ball tree over the edges, land cut into latitude bands)
  *
  * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs on PostgreSQL in a throwaway
  * schema. Needs ../shared/data/cambridge beside the repository. BENCH_FOOTPRINTS defaults to 1,000,000.
@@ -21,10 +23,16 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../dist/db/database.js";
 import { migrateToLatest } from "../dist/db/migrate.js";
+import { bboxOf, containsPoint, distanceToGeometry } from "../dist/geo/geometry/index.js";
 import { importFile } from "../dist/geo/import/import-file.js";
 import { locateAddress } from "../dist/geo/locate/locate-address.js";
 import { buildingsOfParcel } from "../dist/geo/queries/buildings-of-parcel.js";
 import { readSource } from "../dist/geo/readers/index.js";
+import { candidateLimit } from "../dist/products/location/candidate-limit.js";
+import { chordToSegment } from "../dist/products/location/chord-to-segment.js";
+import { coastDistance } from "../dist/products/location/coastline.js";
+import { coastline } from "../dist/products/location/coastline-atlas.js";
+import { unitVector } from "../dist/products/location/unit-vector.js";
 
 const DATA = fileURLToPath(new URL("../../../../shared/data/cambridge/", import.meta.url));
 const FOOTPRINTS = Number(process.env.BENCH_FOOTPRINTS ?? 1_000_000);
@@ -107,6 +115,13 @@ try {
   });
   rows.push(row("6. address → candidates → parcel → buildings", lookups.count, lookups.seconds, rows[4]));
 
+  const scoringEveryBlock = await blockScan();
+  const places = worldPoints(1000);
+  const everyBlock = await perSecond(LOOKUP_SECONDS, () => scoringEveryBlock(places[next++ % places.length]));
+  rows.push(row("7. coast distance, every block scored (baseline)", everyBlock.count, everyBlock.seconds));
+  const coast = await perSecond(LOOKUP_SECONDS, () => coastDistance(places[next++ % places.length]));
+  rows.push(row("8. coast distance, ball tree", coast.count, coast.seconds, rows[6]));
+
   print(
     `lotline geo bench: node ${process.version}, load average ${loadavg()[0].toFixed(2)}, database ${database.dialect}`,
   );
@@ -187,6 +202,63 @@ async function writeFootprints(file, count) {
     if (!out.write(line)) await new Promise((resolve) => out.once("drain", resolve));
   }
   await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
+}
+
+/** Points spread evenly over the globe, the same on every run: mostly sea, about a third land. */
+function worldPoints(count) {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1664525 + 1013904223) % 4294967296;
+    return seed / 4294967296;
+  };
+  return Array.from({ length: count }, () => [random() * 360 - 180, (Math.asin(random() * 2 - 1) * 180) / Math.PI]);
+}
+
+/**
+ * coastDistance as it was before its ball tree and latitude bands, for the baseline: a ball around each run of 64
+ * edges, every ball scored and sorted per look-up, and every land polygon whose box holds the point tested whole.
+ */
+async function blockScan() {
+  const BLOCK = 64;
+  const { lonLat, xyz, edges, landPolygons } = await coastline();
+  const land = landPolygons.map((polygon) => ({ polygon, bbox: bboxOf(polygon) }));
+  const blockCount = Math.ceil(edges.length / BLOCK);
+  const edgesOf = (block) => edges.subarray(block * BLOCK, Math.min(edges.length, (block + 1) * BLOCK));
+  const balls = Array.from({ length: blockCount }, (_, block) => {
+    const vertices = [...edgesOf(block)].flatMap((a) => [a, a + 1]);
+    const centre = [0, 1, 2].map((k) => vertices.reduce((sum, v) => sum + xyz[v * 3 + k], 0) / vertices.length);
+    const distance = (v) => Math.hypot(xyz[v * 3] - centre[0], xyz[v * 3 + 1] - centre[1], xyz[v * 3 + 2] - centre[2]);
+    return { centre, radius: Math.max(...vertices.map(distance)) };
+  });
+  return (point) => {
+    const p = unitVector(point[0], point[1]);
+    const bounds = balls.map(({ centre, radius }) =>
+      Math.max(0, Math.hypot(p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]) - radius),
+    );
+    const order = Array.from({ length: blockCount }, (_, b) => b).sort((a, b) => bounds[a] - bounds[b]);
+    let least = Number.POSITIVE_INFINITY;
+    for (const block of order) {
+      if (bounds[block] > least) break;
+      for (const a of edgesOf(block)) least = Math.min(least, chordToSegment(p, xyz, a, a + 1));
+    }
+    const limit = candidateLimit(least);
+    const candidates = [];
+    for (const block of order) {
+      if (bounds[block] > limit) break;
+      for (const a of edgesOf(block)) {
+        if (chordToSegment(p, xyz, a, a + 1) > limit) continue;
+        candidates.push([lonLat.slice(a * 2, a * 2 + 2), lonLat.slice(a * 2 + 2, a * 2 + 4)].map((ll) => [...ll]));
+      }
+    }
+    const [lon, lat] = point;
+    return {
+      distanceM: distanceToGeometry(point, { type: "MultiLineString", coordinates: candidates }),
+      onLand: land.some(
+        ({ polygon, bbox }) =>
+          lon >= bbox[0] && lon <= bbox[2] && lat >= bbox[1] && lat <= bbox[3] && containsPoint(polygon, point),
+      ),
+    };
+  };
 }
 
 async function openBenchDatabase() {

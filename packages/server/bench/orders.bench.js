@@ -12,12 +12,13 @@ import { createServices } from "../dist/services.js";
 import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
 import { createOrganization } from "../dist/tenancy/organizations.js";
-import { accessToken, prepareDatabase, serve, stop } from "./served.js";
+import { accessToken, cpuSeconds, prepareDatabase, serve, stop } from "./served.js";
 
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
 const CONCURRENCY = 10;
 const BASELINE_SECONDS = 4;
+const DRAIN_ORDERS = positiveInteger("BENCH_DRAIN_ORDERS", 1000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,13 +67,13 @@ async function waitUntil(what, done) {
 }
 
 /** Places `ORDERS` orders over HTTP and waits until none is processing; with `callbackUrl`, until all are delivered. */
-async function orderPhase({ base, token, addresses, database, callbackUrl, hooks }) {
+async function orderPhase({ base, token, addresses, database, callbackUrl, hooks, count = ORDERS }) {
   const { db } = database;
   const before = Number((await db.selectFrom("orders").select(sql`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
   const hooksBefore = hooks.state.count;
   let non2xx = 0;
   const started = performance.now();
-  const placing = await pool(ORDERS, async (i) => {
+  const placing = await pool(count, async (i) => {
     const response = await fetch(`${base}/v1/orders`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -97,7 +98,7 @@ async function orderPhase({ base, token, addresses, database, callbackUrl, hooks
     );
   await waitUntil("the orders to complete", async () => (await processing()) === 0);
   const completedAt = performance.now();
-  if (callbackUrl) await waitUntil("the webhooks", async () => hooks.state.count - hooksBefore >= ORDERS);
+  if (callbackUrl) await waitUntil("the webhooks", async () => hooks.state.count - hooksBefore >= count);
   const settled = await db
     .selectFrom("orders")
     .select(["status", sql`count(*)`.as("n")])
@@ -105,7 +106,7 @@ async function orderPhase({ base, token, addresses, database, callbackUrl, hooks
     .execute();
   const complete = Number(settled.find((row) => row.status === "complete")?.n ?? 0);
   const failed = Number(settled.find((row) => row.status === "failed")?.n ?? 0);
-  if (complete + failed - before !== ORDERS) throw new Error(`expected ${ORDERS} new orders, found ${settled}`);
+  if (complete + failed - before !== count) throw new Error(`expected ${count} new orders, found ${settled}`);
   return {
     placing,
     placeSeconds: (placedAt - started) / 1000,
@@ -114,6 +115,59 @@ async function orderPhase({ base, token, addresses, database, callbackUrl, hooks
     failed,
     non2xx,
   };
+}
+
+/** Places `count` orders over HTTP and returns once every one is accepted (nothing waits for their processing). */
+async function placeOnly({ base, token, addresses, count }) {
+  let non2xx = 0;
+  await pool(count, async (i) => {
+    const response = await fetch(`${base}/v1/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ address: addresses[i % addresses.length] }),
+    });
+    if (response.status !== 202) non2xx += 1;
+    await response.arrayBuffer();
+  });
+  return non2xx;
+}
+
+/**
+ * Orders processed per second by `workers` `lotline serve --role worker` processes, draining a queue of
+ * `DRAIN_ORDERS` orders placed while none ran; timed from 10 % to 90 % done, so that each process's start (its
+ * first orders load the atlases) does not count.
+ */
+async function drainRate({ database, databaseUrl, api, token, addresses, workers }) {
+  const non2xx = await placeOnly({ base: api, token, addresses, count: DRAIN_ORDERS });
+  const processing = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom("orders")
+          .select(sql`count(*)`.as("n"))
+          .where("status", "=", "processing")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const children = await Promise.all(
+    Array.from({ length: workers }, async () =>
+      serve(databaseUrl, await freePort(), { LOTLINE_MANAGEMENT_PORT: "0" }, ["--role", "worker"]),
+    ),
+  );
+  const marks = {};
+  try {
+    await waitUntil("the queue to drain", async () => {
+      const done = DRAIN_ORDERS - (await processing());
+      if (marks.tenth === undefined && done >= DRAIN_ORDERS * 0.1) marks.tenth = { at: performance.now(), done };
+      if (marks.ninetieth === undefined && done >= DRAIN_ORDERS * 0.9)
+        marks.ninetieth = { at: performance.now(), done };
+      return done === DRAIN_ORDERS;
+    });
+  } finally {
+    for (const child of children) await stop(child);
+  }
+  const seconds = (marks.ninetieth.at - marks.tenth.at) / 1000;
+  return { rate: (marks.ninetieth.done - marks.tenth.done) / seconds, seconds, non2xx };
 }
 
 function table(rows) {
@@ -136,9 +190,9 @@ async function main() {
   const cleanups = [() => rmSync(folder, { recursive: true, force: true })];
   let failed = false;
   const watchdog = setTimeout(() => {
-    print("FAILED: the bench ran over 90 s");
+    print("FAILED: the bench ran over 300 s");
     process.exit(1);
-  }, 90_000);
+  }, 300_000);
   watchdog.unref();
   try {
     print(
@@ -188,8 +242,13 @@ async function main() {
       non2xx: meResult.non2xx + meResult.errors + meResult.timeouts,
     };
 
-    // 2. Orders without a callback, end to end.
+    // Warm-up, not measured: the first orders load the atlases and fill the caches.
+    await orderPhase({ base, token, addresses, database, hooks, count: 30 });
+
+    // 2. Orders without a callback, end to end, with the server's CPU time for them.
+    const cpuBefore = cpuSeconds(child.pid);
     const plain = await orderPhase({ base, token, addresses, database, hooks });
+    const cpuPerOrderMs = ((cpuSeconds(child.pid) - cpuBefore) * 1000) / ORDERS;
 
     // 3. The baseline of the receiver: raw POSTs from Node with the same concurrency, for as many as phase 4 sends.
     const rawBody = JSON.stringify({ type: "order.complete", data: { order_id: "ord_bench", status: "complete" } });
@@ -208,6 +267,29 @@ async function main() {
 
     // 4. Orders with a callback: first order placed → last webhook received.
     const hooked = await orderPhase({ base, token, addresses, database, callbackUrl: `${hooks.url}orders/`, hooks });
+
+    // 5. Processing alone, by one and then two worker processes (the API process does no jobs).
+    await stop(child);
+    cleanups.shift();
+    const apiPort = await freePort();
+    const apiBase = `http://127.0.0.1:${apiPort}`;
+    const api = await serve(prepared.url, apiPort, {}, ["--role", "api"]);
+    cleanups.unshift(() => stop(api));
+    const apiToken = await accessToken(apiBase, client);
+    const drains = [];
+    for (const workers of [1, 2]) {
+      drains.push({
+        workers,
+        ...(await drainRate({
+          database,
+          databaseUrl: prepared.url,
+          api: apiBase,
+          token: apiToken,
+          addresses,
+          workers,
+        })),
+      });
+    }
 
     const placeRate = ORDERS / plain.placeSeconds;
     const completeRate = ORDERS / plain.completeSeconds;
@@ -250,12 +332,23 @@ async function main() {
         ratio: `${(deliverRate / rawRate).toFixed(3)} × 3`,
       },
     ]);
+    for (const drain of drains) {
+      print(
+        `5. ${drain.workers} worker process${drain.workers > 1 ? "es" : ""}: ${drain.rate.toFixed(1)} orders processed/s ` +
+          `(${DRAIN_ORDERS} queued, 10 % → 90 % in ${drain.seconds.toFixed(2)} s)` +
+          (drain.workers > 1 ? `; ${(drain.rate / (drains[0]?.rate ?? 1)).toFixed(2)} × one worker` : ""),
+      );
+    }
     print();
+    print(
+      `server CPU per order in phase 2, placed and processed: ${cpuPerOrderMs.toFixed(2)} ms ` +
+        "(user and system time of the `lotline serve` process over the phase)",
+    );
     print(
       `phase 4 orders were accepted in ${hooked.placeSeconds.toFixed(2)} s and completed in ` +
         `${hooked.completeSeconds.toFixed(2)} s; ${plain.failed + hooked.failed} orders failed (no address match)`,
     );
-    if (me.non2xx || plain.non2xx || hooked.non2xx || rawNon2xx) {
+    if (me.non2xx || plain.non2xx || hooked.non2xx || rawNon2xx || drains.some((drain) => drain.non2xx)) {
       failed = true;
       print("FAILED: some requests were not answered 2xx");
     } else print("all responses 2xx");

@@ -3,12 +3,16 @@
  * schema dropped afterwards) and the service in a child process running the compiled code.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../dist/db/database.js";
 
 const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
+
+/** Lets a run profile the server: `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…"`. */
+const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,10 +40,11 @@ export async function prepareDatabase(folder, postgresUrl) {
 }
 
 /**
- * `lotline serve` in a child process, with the token limits off and `env` added; resolves once /healthz answers.
+ * `lotline serve` in a child process, with the token limits off, `env` added and `args` after its own (e.g.
+ * `["--role", "worker"]`); resolves once /healthz answers.
  */
-export async function serve(databaseUrl, port, env = {}) {
-  const child = spawn(process.execPath, [BIN, "serve", "--port", String(port)], {
+export async function serve(databaseUrl, port, env = {}, args = []) {
+  const child = spawn(process.execPath, [...NODE_ARGS, BIN, "serve", "--port", String(port), ...args], {
     env: {
       PATH: process.env.PATH ?? "",
       LOTLINE_DATABASE_URL: databaseUrl,
@@ -90,4 +95,10 @@ export async function accessToken(base, client) {
   });
   if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
   return (await response.json()).access_token;
+}
+
+/** The CPU time (user and system) a process has used so far, in seconds: Linux's /proc, in clock ticks of 10 ms. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

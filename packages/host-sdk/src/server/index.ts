@@ -3,16 +3,31 @@
  * typed data API client, iframe JWTs, and webhook verification. Named exports only, so bundlers keep what is used.
  */
 
-export { type ApiClient, type ApiClientOptions, type CreateOrderOptions, createApiClient } from "./api/api-client.js";
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type CreateOrderBatchOptions,
+  type CreateOrderOptions,
+  createApiClient,
+} from "./api/api-client.js";
 export type {
   AddressSearchQuery,
   AddressSearchResult,
+  CreateOrderBatchInput,
   CustomFieldList,
   Me,
   Order,
+  OrderBatch,
+  OrderBatchCsv,
+  OrderBatchCsvUpload,
+  OrderBatchList,
+  OrderBatchListQuery,
+  OrderBatchResult,
   OrderList,
   OrderListQuery,
   PlacedOrder,
+  PlacedOrderBatch,
+  PlaceOrderBatchRequest,
   PlaceOrderRequest,
   ProductMatrixList,
   PropertyList,
@@ -36,6 +51,7 @@ export type { StoredToken, TokenStore } from "./tokens/token-store.js";
 export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from "./webhooks/verify-webhook.js";
 export type {
   FootprintSubmittedData,
+  OrderBatchCompleteData,
   OrderCompleteData,
   OrderFailedData,
   WebhookEvent,

@@ -6,6 +6,7 @@ import { ApiError } from "./errors/api-error.js";
 import { IframeTokenError } from "./errors/iframe-token-error.js";
 import { fetchIframeToken } from "./iframe/fetch-iframe-token.js";
 import { startTestServer, type TestServer } from "./test-server.js";
+import { until } from "./test-until.js";
 import { createTokenProvider } from "./tokens/token-provider.js";
 import { verifyWebhook } from "./webhooks/verify-webhook.js";
 
@@ -32,16 +33,6 @@ async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; c
     deliveries,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("the server SDK against the real server", () => {

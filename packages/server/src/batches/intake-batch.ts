@@ -1,15 +1,25 @@
 import { ORDER_BATCH_REJECTIONS_SHOWN, type OrderBatchAccepted, type OrderBatchRejection } from "@lotline/contract";
 import { type Kysely, sql, type Transaction } from "kysely";
+import { commitDurably } from "../db/commit-durably.js";
+import { commitLazily } from "../db/commit-lazily.js";
+import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError } from "../errors.js";
-import { PROCESS_ORDER_JOB, writeOrder } from "../orders/create-order.js";
+import { PROCESS_ORDER_JOB } from "../orders/create-order.js";
 import type { OrderRules } from "../orders/order-rules.js";
+import { writeOrders } from "../orders/write-orders.js";
 import { newId } from "../tenancy/secrets.js";
 import { callbackUrlAllowed } from "../webhooks/callback-url-allowed.js";
 import { type CheckedRow, checkRow } from "./check-row.js";
 import { completeBatchIfSettled } from "./complete-batch.js";
 import type { BatchSource, InputRow } from "./input-row.js";
 import { BatchTooLargeError } from "./row-limit.js";
+
+/**
+ * Rows of a batch processed in one turn: a batch's jobs have priority 1 for its first run of rows, 2 for the next,
+ * so two batches alternate run by run, and a new batch's first rows come before an old one's remaining rows.
+ */
+export const BATCH_TURN_ROWS = 1000;
 
 /** Rows written per transaction: short enough that other writers (single orders, workers) never wait long. */
 const CHUNK_ROWS = 500;
@@ -47,7 +57,11 @@ interface Tally {
  * anything fails before (a row past the limit, an unreadable file), what was written is removed again, so a batch
  * either arrives whole or not at all.
  */
-export async function intakeBatch(db: Kysely<Schema>, intake: BatchIntake): Promise<OrderBatchAccepted> {
+export async function intakeBatch(
+  database: Pick<Database, "db" | "dialect" | "syncLog">,
+  intake: BatchIntake,
+): Promise<OrderBatchAccepted> {
+  const { db } = database;
   if (intake.callbackUrl !== null && !callbackUrlAllowed(intake.callbackUrl, intake.rules.callbackPrefixes)) {
     throw new InvalidInputError(
       "callback_url_not_registered",
@@ -68,31 +82,35 @@ export async function intakeBatch(db: Kysely<Schema>, intake: BatchIntake): Prom
     })
     .execute();
   try {
-    const tally = await writeRows(db, batchId, intake);
-    return await openBatch(db, batchId, intake, tally);
+    const tally = await writeRows(database, batchId, intake);
+    return await openBatch(database, batchId, intake, tally);
   } catch (error) {
     await discardBatch(db, batchId);
     throw error;
   }
 }
 
-async function writeRows(db: Kysely<Schema>, batchId: string, intake: BatchIntake): Promise<Tally> {
+async function writeRows(
+  database: Pick<Database, "db" | "dialect">,
+  batchId: string,
+  intake: BatchIntake,
+): Promise<Tally> {
   const tally: Tally = { rows: 0, accepted: 0, rejected: 0, rejections: [] };
   let chunk: InputRow[] = [];
   for await (const row of intake.source.rows) {
     if (row.row > intake.rowLimit) throw new BatchTooLargeError(intake.rowLimit);
     chunk.push(row);
     if (chunk.length === CHUNK_ROWS) {
-      await writeChunk(db, batchId, intake, chunk, tally);
+      await writeChunk(database, batchId, intake, chunk, tally);
       chunk = [];
     }
   }
-  if (chunk.length > 0) await writeChunk(db, batchId, intake, chunk, tally);
+  if (chunk.length > 0) await writeChunk(database, batchId, intake, chunk, tally);
   return tally;
 }
 
 async function writeChunk(
-  db: Kysely<Schema>,
+  database: Pick<Database, "db" | "dialect">,
   batchId: string,
   intake: BatchIntake,
   chunk: readonly InputRow[],
@@ -106,26 +124,30 @@ async function writeChunk(
       result: "fault" in row ? { fault: row.fault } : await checkRow(intake.rules, row.request),
     });
   }
-  await db.transaction().execute(async (trx) => {
-    const now = Date.now();
-    const values = [];
-    for (const { row, result } of checked) {
-      if ("fault" in result) {
-        values.push({
-          batch_id: batchId,
-          row_number: row,
-          order_id: null,
-          reason: result.fault.reason,
-          field: result.fault.field ?? null,
-        });
-        continue;
-      }
-      const accepted = await writeOrder(trx, intake.orgId, result.request, result.matrix.product_matrix_id, {
-        batchId,
-        now,
-      });
-      values.push({ batch_id: batchId, row_number: row, order_id: accepted.order_id, reason: null, field: null });
-    }
+  const good = checked.flatMap(({ result }) =>
+    "fault" in result ? [] : [{ request: result.request, productMatrixId: result.matrix.product_matrix_id }],
+  );
+  // Lazily: nothing of the batch is visible or acknowledged until the durable commit that opens it.
+  await commitLazily(database, async (trx) => {
+    const written = await writeOrders(trx, database.dialect, intake.orgId, good, { batchId });
+    let next = 0;
+    const values = checked.map(({ row, result }) =>
+      "fault" in result
+        ? {
+            batch_id: batchId,
+            row_number: row,
+            order_id: null,
+            reason: result.fault.reason,
+            field: result.fault.field ?? null,
+          }
+        : {
+            batch_id: batchId,
+            row_number: row,
+            order_id: written[next++]?.order_id ?? null,
+            reason: null,
+            field: null,
+          },
+    );
     await trx.insertInto("order_batch_rows").values(values).execute();
     await intake.onChunk?.(trx);
   });
@@ -142,16 +164,18 @@ async function writeChunk(
 
 /** The intake's last transaction: every order's job at once, the counts, and the batch visible as `processing`. */
 async function openBatch(
-  db: Kysely<Schema>,
+  database: Pick<Database, "db" | "dialect" | "syncLog">,
   batchId: string,
   intake: BatchIntake,
   tally: Tally,
 ): Promise<OrderBatchAccepted> {
-  return db.transaction().execute(async (trx) => {
+  return commitDurably(database, async (trx) => {
     const now = Date.now();
-    await sql`insert into jobs (kind, payload, status, run_at, lease_until, last_error, created_at, finished_at)
+    // Bulk priority by runs of rows: batches take turns a run at a time, and single orders (0) go first.
+    await sql`insert into jobs (kind, payload, status, run_at, lease_until, last_error, created_at, finished_at,
+        priority)
       select ${PROCESS_ORDER_JOB}, '{"order_id":"' || order_id || '"}', 'pending', cast(${now} as bigint), null, null,
-        cast(${now} as bigint), null
+        cast(${now} as bigint), null, 1 + (row_number - 1) / ${BATCH_TURN_ROWS}
       from order_batch_rows where batch_id = ${batchId} and order_id is not null order by row_number`.execute(trx);
     const ignoredColumns = intake.source.ignoredColumns();
     await trx

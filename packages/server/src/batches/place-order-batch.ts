@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import type { OrderBatchAccepted } from "@lotline/contract";
 import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError } from "../errors.js";
 import {
@@ -36,13 +37,14 @@ export interface BatchOptions {
  * first answer, another body is refused, a key still being answered conflicts.
  */
 export async function placeJsonBatch(
-  db: Kysely<Schema>,
+  database: Pick<Database, "db" | "dialect" | "syncLog">,
   options: BatchOptions,
   orders: readonly unknown[],
 ): Promise<PlacedBatch> {
+  const { db } = database;
   const rules = await loadOrderRules(db, options.orgId);
   const intake = (inTransaction?: (trx: Transaction<Schema>, answer: OrderBatchAccepted) => Promise<void>) =>
-    intakeBatch(db, {
+    intakeBatch(database, {
       orgId: options.orgId,
       name: options.name,
       callbackUrl: options.callbackUrl,
@@ -71,7 +73,12 @@ export async function placeJsonBatch(
  * a new key is claimed before reading, kept alive by every chunk of a long intake, and given the body's hash in the
  * transaction that opens the batch.
  */
-export async function placeCsvBatch(db: Kysely<Schema>, options: BatchOptions, body: Readable): Promise<PlacedBatch> {
+export async function placeCsvBatch(
+  database: Pick<Database, "db" | "dialect" | "syncLog">,
+  options: BatchOptions,
+  body: Readable,
+): Promise<PlacedBatch> {
+  const { db } = database;
   const rules = await loadOrderRules(db, options.orgId);
   const hash = createHash("sha256").update(
     `order-batch text/csv\n${JSON.stringify([options.name, options.callbackUrl])}\n`,
@@ -86,7 +93,7 @@ export async function placeCsvBatch(db: Kysely<Schema>, options: BatchOptions, b
   body.pipe(hashing);
   const key = options.idempotencyKey;
   const intake = (extra: Pick<Parameters<typeof intakeBatch>[1], "inTransaction" | "onChunk"> = {}) =>
-    intakeBatch(db, {
+    intakeBatch(database, {
       orgId: options.orgId,
       name: options.name,
       callbackUrl: options.callbackUrl,

@@ -1,15 +1,22 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Schema } from "./schema.js";
+import { WalSync } from "./wal-sync.js";
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface Database {
   readonly db: Kysely<Schema>;
   readonly dialect: Dialect;
+  /**
+   * Resolves once every commit so far is on the disk: after {@link commitLazily}, before telling a client that
+   * what it sent is stored. Grouped on SQLite (see `WalSync`); at once on PostgreSQL, whose ordinary commits wait
+   * for their log themselves.
+   */
+  syncLog(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -22,11 +29,14 @@ export interface OpenOptions {
 
 /** Opens `sqlite:PATH` (or `sqlite::memory:`) or `postgres://…`. */
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
-  const db = url.startsWith("sqlite:") ? openSqlite(url.slice("sqlite:".length)) : openPostgres(url, options);
-  const dialect: Dialect = url.startsWith("sqlite:") ? "sqlite" : "postgres";
+  const sqlitePath = url.startsWith("sqlite:") ? url.slice("sqlite:".length) : undefined;
+  const db = sqlitePath !== undefined ? openSqlite(sqlitePath) : openPostgres(url, options);
+  const dialect: Dialect = sqlitePath !== undefined ? "sqlite" : "postgres";
+  const wal = sqlitePath !== undefined && sqlitePath !== ":memory:" ? new WalSync(sqlitePath) : undefined;
   return {
     db,
     dialect,
+    syncLog: () => wal?.sync() ?? Promise.resolve(),
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -35,9 +45,15 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await wal?.close();
+      await db.destroy();
+    },
   };
 }
+
+/** How long a SQLite statement waits for another process's write lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 function openSqlite(path: string): Kysely<Schema> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -46,8 +62,30 @@ function openSqlite(path: string): Kysely<Schema> {
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
-  connection.pragma("busy_timeout = 5000");
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+}
+
+/** Statements kept prepared: every query the service runs, with room for the `in (…)` lists of imports. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The connection with its statements kept prepared by SQL text: Kysely prepares every query it runs, which cost
+ * more than running most of them. A statement still being iterated is never handed out twice.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = connection.prepare(text);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 const INT8_OID = 20;

@@ -98,6 +98,7 @@ describe("migrateToLatest", () => {
       "0004-custom-fields",
       "0005-dataset-namespaces",
       "0006-order-batches",
+      "0007-job-priority",
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
@@ -133,6 +134,7 @@ describe("migrateToLatest", () => {
       "0004-custom-fields",
       "0005-dataset-namespaces",
       "0006-order-batches",
+      "0007-job-priority",
     ]);
     expect(await migrateToLatest(b)).toEqual([
       "0001-foundation",
@@ -141,6 +143,7 @@ describe("migrateToLatest", () => {
       "0004-custom-fields",
       "0005-dataset-namespaces",
       "0006-order-batches",
+      "0007-job-priority",
     ]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);

@@ -6,6 +6,7 @@ import { orders } from "./migrations/0003-orders.js";
 import { customFields } from "./migrations/0004-custom-fields.js";
 import { datasetNamespaces } from "./migrations/0005-dataset-namespaces.js";
 import { orderBatches } from "./migrations/0006-order-batches.js";
+import { jobPriority } from "./migrations/0007-job-priority.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -17,6 +18,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0004-custom-fields": customFields,
     "0005-dataset-namespaces": datasetNamespaces,
     "0006-order-batches": orderBatches,
+    "0007-job-priority": jobPriority,
   };
 }
 

@@ -295,6 +295,8 @@ export interface JobTable {
   status: JobStatus;
   /** When the job may run next. */
   run_at: number;
+  /** Lower runs first: 0 for work someone waits for, more for bulk work (see migration 0007). */
+  priority: Generated<number>;
   /** Claims so far; a worker settles a job only with the attempt number it claimed (fencing). */
   attempts: Generated<number>;
   lease_until: number | null;

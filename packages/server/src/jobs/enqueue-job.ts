@@ -4,6 +4,8 @@ import type { Schema } from "../db/schema.js";
 export interface EnqueueOptions {
   /** When the job may first run; now by default. */
   runAt?: number;
+  /** Lower runs first: 0 (the default) for work someone waits for, more for bulk work. */
+  priority?: number;
   now?: number;
 }
 
@@ -22,7 +24,7 @@ export async function enqueueJob(
   db: Kysely<Schema>,
   kind: string,
   payload: unknown,
-  { now = Date.now(), runAt = now }: EnqueueOptions = {},
+  { now = Date.now(), runAt = now, priority = 0 }: EnqueueOptions = {},
 ): Promise<number> {
   const row = await db
     .insertInto("jobs")
@@ -31,6 +33,7 @@ export async function enqueueJob(
       payload: JSON.stringify(payload) ?? "null",
       status: "pending",
       run_at: runAt,
+      priority,
       lease_until: null,
       last_error: null,
       created_at: now,

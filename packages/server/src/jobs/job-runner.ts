@@ -1,4 +1,7 @@
+import type { Kysely } from "kysely";
+import { commitLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
+import type { Schema } from "../db/schema.js";
 import { type BackoffOptions, backoffMs } from "./backoff.js";
 import { claimJob } from "./claim-job.js";
 import type { ClaimedJob } from "./claimed-job.js";
@@ -187,6 +190,10 @@ export class JobRunner {
       let waitMs = this.#pollMs;
       try {
         while (!this.#stopping && this.#executions.size < this.#concurrency) {
+          // A handler over SQLite (a synchronous driver) may run start to end in promise callbacks alone; without a
+          // turn of the event loop between jobs, a long queue would starve every request of the process.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (this.#stopping) break;
           const job = await this.#claim();
           if (!job) break;
           void this.#execute(job);
@@ -215,7 +222,12 @@ export class JobRunner {
   }
 
   #claim(): Promise<ClaimedJob | undefined> {
-    return claimJob(this.#database, { kinds: this.#kinds, leaseMs: this.#leaseMs, now: this.#now() });
+    return commitLazily(this.#database, (trx) =>
+      claimJob(
+        { db: trx, dialect: this.#database.dialect },
+        { kinds: this.#kinds, leaseMs: this.#leaseMs, now: this.#now() },
+      ),
+    );
   }
 
   /** Runs one attempt with its lease renewed; the promise never rejects. */
@@ -240,7 +252,7 @@ export class JobRunner {
 
   async #renew(job: ClaimedJob, controller: AbortController): Promise<void> {
     try {
-      if (!(await extendLease(this.#database.db, job, this.#leaseMs, this.#now()))) {
+      if (!(await this.#lazily((trx) => extendLease(trx, job, this.#leaseMs, this.#now())))) {
         controller.abort(new Error("the job's lease passed to a newer attempt"));
       }
     } catch (error) {
@@ -260,13 +272,14 @@ export class JobRunner {
       outcome = { ok: false, error };
     }
     try {
+      const retryAt = outcome.ok ? outcome.retryAt : undefined;
       const recorded = !outcome.ok
         ? await this.#recordFailure(job, outcome.error)
-        : outcome.retryAt === undefined
-          ? await completeJob(this.#database.db, job, this.#now())
+        : retryAt === undefined
+          ? await this.#lazily((trx) => completeJob(trx, job, this.#now()))
           : job.attempts >= this.#maxAttempts(job.kind)
             ? await this.#giveUp(job, `gave up after ${job.attempts} attempts; the last asked to run again later`)
-            : await rescheduleJob(this.#database.db, job, outcome.retryAt);
+            : await this.#lazily((trx) => rescheduleJob(trx, job, retryAt));
       if (!recorded) this.#logger.warn(details, "a newer attempt owns the job; this attempt's outcome was dropped");
     } catch (error) {
       this.#logger.error({ ...details, err: error }, "could not record a job's outcome; it runs again after its lease");
@@ -291,7 +304,7 @@ export class JobRunner {
       { jobId: job.job_id, kind: job.kind, attempt: job.attempts, err: error, retryAt },
       "job attempt failed; retrying later",
     );
-    return failJob(this.#database.db, job, describe(error), { retryAt });
+    return this.#lazily((trx) => failJob(trx, job, describe(error), { retryAt }));
   }
 
   #giveUp(job: RunningJob, message: string, error?: unknown): Promise<boolean> {
@@ -299,7 +312,12 @@ export class JobRunner {
       { jobId: job.job_id, kind: job.kind, attempt: job.attempts, err: error ?? message },
       "job failed for good",
     );
-    return failJob(this.#database.db, job, message, { final: true, now: this.#now() });
+    return this.#lazily((trx) => failJob(trx, job, message, { final: true, now: this.#now() }));
+  }
+
+  /** The queue's own writes need not wait for the disk: undone by a power failure, a job only runs again. */
+  #lazily<T>(work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> {
+    return commitLazily(this.#database, work);
   }
 }
 

@@ -72,6 +72,24 @@ describe("claimJob", () => {
     expect(await claimJob(database, { leaseMs: LEASE_MS, now: T0 })).toBeUndefined();
   });
 
+  it("claims the work someone waits for before bulk work, then bulk work by priority", async () => {
+    const bulkLater = await enqueueJob(database.db, "k", { n: 1 }, { now: T0, runAt: T0 - 9000, priority: 2 });
+    const bulk = await enqueueJob(database.db, "k", { n: 2 }, { now: T0, runAt: T0 - 5000, priority: 1 });
+    const urgent = await enqueueJob(database.db, "k", { n: 3 }, { now: T0, runAt: T0 - 1000 });
+    await enqueueJob(database.db, "k", { n: 4 }, { now: T0, runAt: T0 + 1000 });
+    const claims = [];
+    for (let i = 0; i < 4; i++) claims.push((await claimJob(database, { leaseMs: LEASE_MS, now: T0 }))?.job_id);
+    expect(claims).toEqual([urgent, bulk, bulkLater, undefined]);
+  });
+
+  it("claims a job whose worker's lease expired before any due job, whatever their priorities", async () => {
+    const stranded = await enqueueJob(database.db, "k", { n: 5 }, { now: T0, priority: 3 });
+    await claimJob(database, { leaseMs: LEASE_MS, now: T0 });
+    const waiting = await enqueueJob(database.db, "k", { n: 6 }, { now: T0 + LEASE_MS });
+    expect((await claimJob(database, { leaseMs: LEASE_MS, now: T0 + LEASE_MS }))?.job_id).toBe(stranded);
+    expect((await claimJob(database, { leaseMs: LEASE_MS, now: T0 + LEASE_MS }))?.job_id).toBe(waiting);
+  });
+
   it("leaves a job alone until its run_at", async () => {
     const jobId = await enqueueJob(database.db, "k", null, { now: T0, runAt: T0 + 60_000 });
     expect(await claimJob(database, { leaseMs: LEASE_MS, now: T0 })).toBeUndefined();

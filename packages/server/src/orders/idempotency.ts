@@ -20,8 +20,8 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * Claims `key` for this request: a replay of the stored response when the same key came with the same body before;
- * 422 when it came with a different body; 409 while the first request is still running. Otherwise the key is
+ * Claims `key` for this request: 409 while the first request with it is still running; then a replay of the stored
+ * response when the same key came with the same body, 422 when it came with a different body. Otherwise the key is
  * taken, and the caller must {@link completeIdempotencyKey} in the same transaction as its change, or
  * {@link releaseIdempotencyKey} when it fails. Keys are scoped per organization and kept 24 hours.
  */
@@ -64,16 +64,18 @@ export async function claimIdempotencyKey(
     if (retaken.numUpdatedRows === 1n) return undefined;
     throw new IdempotencyConflictError("idempotency_key_in_use", "a request with this Idempotency-Key is running");
   }
-  if (existing.request_hash !== hash) {
-    throw new InvalidInputError(
-      "idempotency_key_reused",
-      "this Idempotency-Key was used with a different request body; use a new key for a new request",
-    );
-  }
+  // Running first: the body of a request still running may not be known yet (a CSV batch is hashed as it
+  // streams), so a retry of it must hear "running" (409), never "different body" (422).
   if (existing.status_code === null || existing.response === null) {
     throw new IdempotencyConflictError(
       "idempotency_key_in_use",
       "a request with this Idempotency-Key is still running",
+    );
+  }
+  if (existing.request_hash !== hash) {
+    throw new InvalidInputError(
+      "idempotency_key_reused",
+      "this Idempotency-Key was used with a different request body; use a new key for a new request",
     );
   }
   return { replayed: true, statusCode: existing.status_code, body: JSON.parse(existing.response) };

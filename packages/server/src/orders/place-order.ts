@@ -1,6 +1,5 @@
 import type { OrderAccepted, OrderRequest } from "@lotline/contract";
-import type { Kysely } from "kysely";
-import type { Schema } from "../db/schema.js";
+import type { Database } from "../db/database.js";
 import { createOrder } from "./create-order.js";
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash } from "./idempotency.js";
 
@@ -16,23 +15,23 @@ export type PlacedOrder =
  * completed in the order's own transaction, and freed again when placing the order fails.
  */
 export async function placeOrder(
-  db: Kysely<Schema>,
+  database: Pick<Database, "db" | "dialect" | "syncLog">,
   orgId: string,
   request: OrderRequest,
   idempotencyKey?: string,
 ): Promise<PlacedOrder> {
   if (idempotencyKey === undefined) {
-    return { replayed: false, statusCode: 202, body: await createOrder(db, orgId, request) };
+    return { replayed: false, statusCode: 202, body: await createOrder(database, orgId, request) };
   }
-  const replay = await claimIdempotencyKey(db, orgId, idempotencyKey, requestHash(request));
+  const replay = await claimIdempotencyKey(database.db, orgId, idempotencyKey, requestHash(request));
   if (replay) return { replayed: true, statusCode: replay.statusCode, body: replay.body };
   try {
-    const body = await createOrder(db, orgId, request, (trx, answer) =>
+    const body = await createOrder(database, orgId, request, (trx, answer) =>
       completeIdempotencyKey(trx, orgId, idempotencyKey, 202, answer),
     );
     return { replayed: false, statusCode: 202, body };
   } catch (error) {
-    await releaseIdempotencyKey(db, orgId, idempotencyKey);
+    await releaseIdempotencyKey(database.db, orgId, idempotencyKey);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { OrderRequest, ProductName } from "@lotline/contract";
 import type { Transaction } from "kysely";
 import { settleBatchOrder } from "../batches/settle-batch-order.js";
+import { commitLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { locateAddress } from "../geo/locate/locate-address.js";
@@ -32,7 +33,8 @@ export function processOrderJob(database: Database): JobHandler {
     const request = JSON.parse(order.request) as OrderRequest;
     const outcome = await compute(database, request, await matrixProducts(database, order.product_matrix_id));
 
-    await database.db.transaction().execute(async (trx) => {
+    // Lazily: undone by a power failure, the order is only processed again (the job runs at least once).
+    await commitLazily(database, async (trx) => {
       const now = Date.now();
       // Lock the property row first: two orders of one property settling at once then take turns, and the
       // second sees the first's outcome (READ COMMITTED gives each later statement a fresh snapshot).

@@ -9,10 +9,25 @@ export const USER_DRAWN: Provenance = { dataset: "user drawn", provider: "user",
 /** An imported dataset with its provenance, as the datasets and imports tables hold them. */
 export interface DatasetProvenance {
   datasetId: number;
+  kind: string;
   geometryKind: "polygon" | "point" | null;
   /** The box of the dataset's rows; null while it holds none. */
   extent: BBox | null;
   provenance: Provenance;
+}
+
+/**
+ * A source whose datasets are read once, on first use, for everything computed through it: the products of one
+ * order ask for provenance a few times each, and a handful of datasets costs less to read whole than to query
+ * four times. Make one per unit of work, so that it never outlives an import.
+ */
+export interface CatalogSource extends GeoSource {
+  readonly allDatasets: () => Promise<DatasetProvenance[]>;
+}
+
+export function withDatasetCatalog(source: GeoSource): CatalogSource {
+  let loaded: Promise<DatasetProvenance[]> | undefined;
+  return { ...source, allDatasets: () => (loaded ??= datasets(source, (query) => query)) };
 }
 
 /**
@@ -22,14 +37,22 @@ export interface DatasetProvenance {
 export async function provenanceOf(source: GeoSource, datasetIds: readonly number[]): Promise<Provenance[]> {
   const ids = [...new Set(datasetIds)];
   if (ids.length === 0) return [];
-  const rows = await datasets(source, (query) => query.where("dataset_id", "in", ids));
+  const rows =
+    "allDatasets" in source
+      ? await (source as CatalogSource).allDatasets()
+      : await datasets(source, (query) => query.where("dataset_id", "in", ids));
   const byId = new Map(rows.map((row) => [row.datasetId, row.provenance]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Every imported layer with its provenance and geometry kind, by name. */
-export function layerDatasets(source: GeoSource): Promise<DatasetProvenance[]> {
+export async function layerDatasets(source: GeoSource): Promise<DatasetProvenance[]> {
+  if ("allDatasets" in source) return (await (source as CatalogSource).allDatasets()).filter(isLayer);
   return datasets(source, (query) => query.where("kind", "=", "layer"));
+}
+
+function isLayer(dataset: DatasetProvenance): boolean {
+  return dataset.kind === "layer";
 }
 
 type DatasetQuery = ReturnType<typeof selectDatasets>;
@@ -39,6 +62,7 @@ function selectDatasets({ db }: GeoSource) {
     .selectFrom("datasets")
     .select([
       "dataset_id",
+      "kind",
       "name",
       "provider",
       "license",
@@ -63,6 +87,7 @@ async function datasets(source: GeoSource, where: (query: DatasetQuery) => Datas
   return rows.map(
     (row): DatasetProvenance => ({
       datasetId: row.dataset_id,
+      kind: row.kind,
       geometryKind: row.geometry_kind,
       extent: extentOf(row),
       provenance: {

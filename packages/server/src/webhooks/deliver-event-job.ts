@@ -1,4 +1,5 @@
 import type { Config } from "../config/config.js";
+import { commitLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
 import { type JobHandler, PermanentJobError } from "../jobs/index.js";
 import { deliverWebhook } from "./deliver-webhook.js";
@@ -35,7 +36,8 @@ export function deliverEventJob(database: Database, config: Config): JobHandler 
       allowHosts: config.webhookAllowHosts,
     });
 
-    await database.db.transaction().execute(async (trx) => {
+    // Lazily: undone by a power failure, the webhook is sent again, which at-least-once delivery allows.
+    await commitLazily(database, async (trx) => {
       await trx
         .insertInto("webhook_attempts")
         .values({

@@ -3,12 +3,18 @@ import { endpointUrl } from "../urls/endpoint-url.js";
 import type {
   AddressSearchQuery,
   AddressSearchResult,
+  CreateOrderBatchInput,
   CustomFieldList,
   Me,
   Order,
+  OrderBatch,
+  OrderBatchList,
+  OrderBatchListQuery,
+  OrderBatchResult,
   OrderList,
   OrderListQuery,
   PlacedOrder,
+  PlacedOrderBatch,
   PlaceOrderRequest,
   ProductMatrixList,
   PropertyList,
@@ -17,6 +23,8 @@ import type {
   WebhookDeliveryList,
   WebhookDeliveryListQuery,
 } from "./api-shapes.js";
+import { orderBatchRequest } from "./order-batch-request.js";
+import { orderBatchResults } from "./order-batch-results.js";
 import { sendRequest, type Transport } from "./send-request.js";
 
 /** Options of {@link createApiClient}. */
@@ -31,15 +39,17 @@ export interface ApiClientOptions {
   /** The fetch to use. Default: the global fetch. */
   fetch?: typeof fetch;
   /**
-   * Retries of a request answered 429 or 503, or, when repeating it is safe (a GET, or `createOrder` with its
-   * `Idempotency-Key`), that got no answer. Default 3.
+   * Retries of a request answered 429 or 503, or, when repeating it is safe (a GET, or `createOrder` and
+   * `createOrderBatch` with their `Idempotency-Key`), that got no answer. Default 3. A CSV batch sent as a stream
+   * is never retried.
    */
   maxRetries?: number;
   /** The longest wait before a retry, whatever `Retry-After` says, in milliseconds. Default 60 000. */
   maxRetryDelayMs?: number;
   /**
    * How long one attempt — the request and the whole answer — may take before it is aborted, in milliseconds.
-   * Default 30 000. A timed-out attempt counts as one that got no answer.
+   * Default 30 000. A timed-out attempt counts as one that got no answer. For `orderBatchResults`, it bounds the
+   * wait for the answer's head and then for each chunk of the stream, not the whole stream.
    */
   timeoutMs?: number;
 }
@@ -52,6 +62,21 @@ export interface CreateOrderOptions {
    * for 24 hours.
    */
   idempotencyKey?: string;
+}
+
+/** Options of {@link ApiClient.createOrderBatch}. */
+export interface CreateOrderBatchOptions {
+  /**
+   * The `Idempotency-Key` to send. Default: a random UUID, reused by this call's retries. Pass your own (an id of
+   * the import job, say) to make a resend of the same book place it once: the server replays the first answer for
+   * 24 hours.
+   */
+  idempotencyKey?: string;
+  /**
+   * How long the attempt may take, in milliseconds: the upload, the server's reading and checking of every row,
+   * and its answer. Default: the client's `timeoutMs`. A book of many thousand rows needs minutes.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -73,6 +98,34 @@ export interface ApiClient {
   getOrder(orderId: string): Promise<Order>;
   /** `GET /v1/orders`: newest first, a page at a time (`next_cursor`). */
   listOrders(query?: OrderListQuery): Promise<OrderList>;
+  /**
+   * `POST /v1/order-batches` with an `Idempotency-Key`: a whole book at once, as `{ orders }` (JSON) or `{ csv }`
+   * (`text/csv`; `name` and `callback_url` go as query parameters). Bad rows are rejected alone and listed; the
+   * good ones become orders, processed in the background. A book given as a string, bytes or orders is retried like
+   * `createOrder`; one given as a stream is sent once (it cannot be read again): on any failure, call again with
+   * a fresh stream and the same `idempotencyKey`. Over the server's row limit: {@link ApiError} 413
+   * `batch_too_large`.
+   */
+  createOrderBatch(input: CreateOrderBatchInput, options?: CreateOrderBatchOptions): Promise<PlacedOrderBatch>;
+  /** `GET /v1/order-batches/{batch_id}`: the batch and how many of its orders are processing, complete, failed. */
+  getOrderBatch(batchId: string): Promise<OrderBatch>;
+  /** `GET /v1/order-batches`: newest first, a page at a time (`next_cursor`). */
+  listOrderBatches(query?: OrderBatchListQuery): Promise<OrderBatchList>;
+  /**
+   * `GET /v1/order-batches/{batch_id}/results`: one result per input row, in row order, read as the server
+   * streams them (NDJSON), so a book of 100,000 rows is never held in memory. The request goes when iteration
+   * starts; an unknown batch throws {@link ApiError} 404 there. Rows still processing say so: read again once the
+   * batch is complete. `timeoutMs` bounds the wait for the answer and then for each chunk, not the whole stream;
+   * a stream that stalls or breaks off throws {@link ApiNetworkError} (iterate again to read from the start).
+   *
+   * @example
+   * ```ts
+   * for await (const result of api.orderBatchResults(batchId)) {
+   *   if (result.status === "complete") await store(result.external_id, result.flood_zone);
+   * }
+   * ```
+   */
+  orderBatchResults(batchId: string): AsyncIterable<OrderBatchResult>;
   /** `GET /v1/properties/{property_id}`: the property record with its data. */
   getProperty(propertyId: number): Promise<PropertyRecord>;
   /** `GET /v1/properties?external_id=`: the property records with a policy's external id. */
@@ -88,10 +141,11 @@ export interface ApiClient {
 
 /**
  * A client of the data API. It takes bearer tokens from `tokens`, retries 429 and 503 as `Retry-After` asks,
- * renews the token once on a 401, and sends an `Idempotency-Key` with every order so a retried order is placed
+ * renews the token once on a 401, and sends an `Idempotency-Key` with every order and batch so a retried one is placed
  * once. Each attempt is aborted after `timeoutMs` (30 s). An attempt that got no answer (connection refused or
  * reset, timeout) is retried, with the same backoff and within the same `maxRetries`, only when that is safe:
- * GETs and `createOrder` (the same `Idempotency-Key` on every attempt), never `redeliverWebhook`.
+ * GETs, `createOrder` and `createOrderBatch` (the same `Idempotency-Key` on every attempt; a streamed CSV book
+ * excepted, which is sent once), never `redeliverWebhook`.
  *
  * @example
  * ```ts
@@ -135,6 +189,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }) as Promise<PlacedOrder>,
     getOrder: (orderId) => get<Order>(`/v1/orders/${segment(orderId)}`),
     listOrders: (query) => get<OrderList>("/v1/orders", query),
+    createOrderBatch: (input, { idempotencyKey = crypto.randomUUID(), timeoutMs } = {}) =>
+      sendRequest(transport, { ...orderBatchRequest(input, idempotencyKey), timeoutMs }) as Promise<PlacedOrderBatch>,
+    getOrderBatch: (batchId) => get<OrderBatch>(`/v1/order-batches/${segment(batchId)}`),
+    listOrderBatches: (query) => get<OrderBatchList>("/v1/order-batches", query),
+    orderBatchResults: (batchId) => orderBatchResults(transport, `/v1/order-batches/${segment(batchId)}/results`),
     getProperty: (propertyId) => get<PropertyRecord>(`/v1/properties/${segment(String(propertyId))}`),
     listProperties: (query) => get<PropertyList>("/v1/properties", query),
     listWebhookDeliveries: (query) => get<WebhookDeliveryList>("/v1/webhook-deliveries", query),

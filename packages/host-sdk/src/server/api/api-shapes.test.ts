@@ -4,8 +4,13 @@ import type { WebhookEvent } from "../webhooks/webhook-event.js";
 import type {
   AddressSearchQuery,
   Order,
+  OrderBatch,
+  OrderBatchListQuery,
+  OrderBatchResult,
   OrderListQuery,
   PlacedOrder,
+  PlacedOrderBatch,
+  PlaceOrderBatchRequest,
   PlaceOrderRequest,
   PropertyListQuery,
   PropertyRecord,
@@ -22,6 +27,12 @@ describe("the API types taken from the generated paths", () => {
     expectTypeOf<PropertyListQuery["external_id"]>().toEqualTypeOf<string>();
     expectTypeOf<AddressSearchQuery["q"]>().toEqualTypeOf<string>();
     expectTypeOf<OrderListQuery["status"]>().toEqualTypeOf<"processing" | "complete" | "failed" | undefined>();
+    expectTypeOf<PlaceOrderBatchRequest["orders"]>().toEqualTypeOf<PlaceOrderRequest[]>();
+    expectTypeOf<PlacedOrderBatch["rejections"][number]["row"]>().toEqualTypeOf<number>();
+    expectTypeOf<OrderBatch["status"]>().toEqualTypeOf<"processing" | "complete">();
+    expectTypeOf<OrderBatchListQuery["cursor"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<OrderBatchResult["status"]>().toEqualTypeOf<"rejected" | "processing" | "complete" | "failed">();
+    expectTypeOf<OrderBatchResult["flood_zone"]>().toEqualTypeOf<string | null>();
   });
 
   it("types a webhook's data by its type", () => {
@@ -29,5 +40,6 @@ describe("the API types taken from the generated paths", () => {
       Extract<WebhookEvent, { type: "footprint.submitted" }>["data"]
     >().toEqualTypeOf<FootprintSubmittedData>();
     expectTypeOf<Extract<WebhookEvent, { type: "order.failed" }>["data"]["reason"]>().toEqualTypeOf<string>();
+    expectTypeOf<Extract<WebhookEvent, { type: "order-batch.complete" }>["data"]["failed"]>().toEqualTypeOf<number>();
   });
 });

@@ -8,12 +8,17 @@ import type { paths } from "../generated/api-types.js";
 type Method = "get" | "post";
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<R> = R extends { content: { "application/json": infer Body } } ? Body : never;
+type NdjsonLineOf<R> = R extends { content: { "application/x-ndjson": infer Line } } ? Line : never;
 
 /** The JSON body of the success answer (200 or 202) of `M P`. */
 export type SuccessBody<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { responses: infer R }
     ? JsonOf<R extends { 200: infer Ok } ? Ok : R extends { 202: infer Accepted } ? Accepted : never>
     : never;
+
+/** One line of the NDJSON body of the 200 answer of `GET P`. */
+export type NdjsonLine<P extends keyof paths> =
+  Operation<P, "get"> extends { responses: { 200: infer Ok } } ? NdjsonLineOf<Ok> : never;
 
 /** The query parameters of `M P`. */
 export type QueryOf<P extends keyof paths, M extends Method> =
@@ -53,3 +58,31 @@ export type PropertyList = SuccessBody<"/v1/properties", "get">;
 export type WebhookDeliveryListQuery = QueryOf<"/v1/webhook-deliveries", "get">;
 /** `GET /v1/webhook-deliveries`: events with every delivery attempt. */
 export type WebhookDeliveryList = SuccessBody<"/v1/webhook-deliveries", "get">;
+/**
+ * `POST /v1/order-batches` as JSON: up to 100,000 orders, each the body of `POST /v1/orders` (checked one by one:
+ * a bad order is rejected alone), and the batch's optional `name` and `callback_url` (which receives
+ * `order-batch.complete`).
+ */
+export type PlaceOrderBatchRequest = Omit<RequestBody<"/v1/order-batches", "post">, "orders"> & {
+  orders: PlaceOrderRequest[];
+};
+/**
+ * A CSV book for `POST /v1/order-batches`: a header row, then one order per row. A string or bytes can be sent
+ * again, so a call that got no answer is retried; a stream (a web `ReadableStream`, or any async iterable of
+ * chunks, such as Node's `fs.createReadStream`) is read once while it is sent, so it is never retried.
+ */
+export type OrderBatchCsv = string | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+/** `POST /v1/order-batches` as `text/csv`: the file, and the batch's `name` and `callback_url` (query parameters). */
+export type OrderBatchCsvUpload = QueryOf<"/v1/order-batches", "post"> & { csv: OrderBatchCsv };
+/** What `createOrderBatch` sends: orders as JSON, or a CSV book. */
+export type CreateOrderBatchInput = PlaceOrderBatchRequest | OrderBatchCsvUpload;
+/** `POST /v1/order-batches` answer (202): the rows read, those accepted, and the first 100 rejections. */
+export type PlacedOrderBatch = SuccessBody<"/v1/order-batches", "post">;
+/** `GET /v1/order-batches/{batch_id}`: the batch and how far its orders have got. */
+export type OrderBatch = SuccessBody<"/v1/order-batches/{batch_id}", "get">;
+/** `GET /v1/order-batches` query. */
+export type OrderBatchListQuery = QueryOf<"/v1/order-batches", "get">;
+/** `GET /v1/order-batches`: a page of batches, newest first, and the cursor of the next. */
+export type OrderBatchList = SuccessBody<"/v1/order-batches", "get">;
+/** One line of `GET /v1/order-batches/{batch_id}/results`: an input row, its order and the headline figures. */
+export type OrderBatchResult = NdjsonLine<"/v1/order-batches/{batch_id}/results">;

@@ -11,7 +11,10 @@ export interface Transport {
   fetch: typeof fetch;
   maxRetries: number;
   maxRetryDelayMs: number;
-  /** How long one attempt (the request and its answer's body) may take before it is aborted. */
+  /**
+   * How long one attempt (the request and its answer's body; the answer's head only, for {@link openStream}) may
+   * take before it is aborted.
+   */
   timeoutMs: number;
 }
 
@@ -20,14 +23,19 @@ export interface ApiRequest {
   method: "GET" | "POST";
   path: string;
   query?: Record<string, string | number | undefined> | undefined;
+  /** A body sent as JSON. */
   body?: unknown;
+  /** A body sent as it is, with its media type; a stream can be sent once only, so its request is never repeated. */
+  content?: { type: string; data: string | Uint8Array | ReadableStream<Uint8Array> } | undefined;
   headers?: Record<string, string>;
+  /** This request's timeout instead of the transport's. */
+  timeoutMs?: number | undefined;
 }
 
 /** Answers worth waiting for: the server is rate limiting (429) or briefly unavailable (503). */
 const RETRY_STATUSES = new Set([429, 503]);
 
-/** A whole HTTP answer: its status line and headers, and its body as text. */
+/** An HTTP answer: its status line and headers, and its body as text (left unread in a streamed 2xx answer). */
 interface Answer {
   response: Response;
   text: string;
@@ -40,18 +48,38 @@ interface Answer {
  * with a fresh one. An attempt that got no answer (connection refused or reset, timeout) is retried within the
  * same `maxRetries`, with the same backoff, only when repeating it is safe: a GET, or a request carrying an
  * `Idempotency-Key`. The request, its headers (the `Idempotency-Key` included) and its body are the same on every
- * attempt. Throws {@link ApiError} for an error answer, {@link ApiNetworkError} when there was none.
+ * attempt; a request whose body is a stream is attempted once. Throws {@link ApiError} for an error answer,
+ * {@link ApiNetworkError} when there was none.
  */
 export async function sendRequest(transport: Transport, request: ApiRequest): Promise<unknown> {
+  return readAnswer(await exchange(transport, request, false));
+}
+
+/**
+ * Sends `request` as {@link sendRequest} does, retries included, and returns the body of its 2xx answer unread,
+ * to be read as it arrives. `timeoutMs` covers getting the answer's head only: reading the body is the caller's
+ * to time. Throws as {@link sendRequest} does.
+ */
+export async function openStream(transport: Transport, request: ApiRequest): Promise<ReadableStream<Uint8Array>> {
+  const answer = await exchange(transport, request, true);
+  if (!answer.response.ok) return throwApiError(answer);
+  return answer.response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+}
+
+/** The retry loop of both: the last answer worth returning, or the error of the last attempt that got none. */
+async function exchange(transport: Transport, request: ApiRequest, streamed: boolean): Promise<Answer> {
   const url = requestUrl(transport.baseUrl, request);
-  const repeatable = request.method === "GET" || request.headers?.["idempotency-key"] !== undefined;
+  // A stream is consumed by the attempt that sends it: there is nothing left to send again.
+  const replayable = !(request.content?.data instanceof ReadableStream);
+  const repeatable = replayable && (request.method === "GET" || request.headers?.["idempotency-key"] !== undefined);
+  const maxRetries = replayable ? transport.maxRetries : 0;
   let retries = 0;
-  let reauthenticated = false;
+  let reauthenticated = !replayable;
   for (;;) {
     const token = await transport.tokens.getToken();
-    const answer = await attempt(transport, url, request, token);
+    const answer = await attempt(transport, url, request, token, streamed);
     if (answer instanceof ApiNetworkError) {
-      if (!repeatable || retries >= transport.maxRetries) throw answer;
+      if (!repeatable || retries >= maxRetries) throw answer;
       const wait = Math.min(500 * 2 ** retries, transport.maxRetryDelayMs);
       retries += 1;
       await sleep(wait);
@@ -64,46 +92,71 @@ export async function sendRequest(transport: Transport, request: ApiRequest): Pr
       await transport.tokens.invalidate(token);
       continue;
     }
-    if (RETRY_STATUSES.has(response.status) && retries < transport.maxRetries) {
+    if (RETRY_STATUSES.has(response.status) && retries < maxRetries) {
       const wait = retryDelayMs(response, retries, transport.maxRetryDelayMs);
       retries += 1;
       await sleep(wait);
       continue;
     }
-    return readAnswer(answer);
+    return answer;
   }
 }
 
-/** One HTTP exchange, its body read in full; an {@link ApiNetworkError} when it got no whole answer. */
+/**
+ * One HTTP exchange, its body read in full unless `streamed` and 2xx; an {@link ApiNetworkError} when it got no
+ * whole answer (or, streamed, no head) within the timeout.
+ */
 async function attempt(
   transport: Transport,
   url: string,
   request: ApiRequest,
   token: string,
+  streamed: boolean,
 ): Promise<Answer | ApiNetworkError> {
-  const signal = AbortSignal.timeout(transport.timeoutMs);
+  const timeoutMs = request.timeoutMs ?? transport.timeoutMs;
+  // Not AbortSignal.timeout: a streamed answer's body outlives the timeout, so the timer must be clearable.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const response = await transport.fetch(url, {
       method: request.method,
+      ...bodyOf(request),
       headers: {
         accept: "application/json, application/problem+json",
         authorization: `Bearer ${token}`,
-        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+        ...contentTypeOf(request),
         ...request.headers,
       },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      signal,
+      signal: controller.signal,
     });
+    if (streamed && response.ok) return { response, text: "" };
     return { response, text: await response.text() };
   } catch (cause) {
-    return signal.aborted
+    return controller.signal.aborted
       ? new ApiNetworkError(
           "api_timeout",
-          `data API request ${request.method} ${request.path} timed out after ${transport.timeoutMs} ms`,
+          `data API request ${request.method} ${request.path} timed out after ${timeoutMs} ms`,
           { cause },
         )
       : new ApiNetworkError("api_unreachable", `data API request ${request.method} ${request.path} failed`, { cause });
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+function contentTypeOf(request: ApiRequest): Record<string, string> {
+  if (request.content !== undefined) return { "content-type": request.content.type };
+  return request.body === undefined ? {} : { "content-type": "application/json" };
+}
+
+function bodyOf(request: ApiRequest): RequestInit {
+  if (request.content !== undefined) {
+    const { data } = request.content;
+    // Fetch sends a stream only as a half-duplex request (the answer may start before the body ends).
+    if (data instanceof ReadableStream) return { body: data, duplex: "half" } as RequestInit;
+    return { body: data as BodyInit };
+  }
+  return request.body === undefined ? {} : { body: JSON.stringify(request.body) };
 }
 
 function requestUrl(baseUrl: string, request: ApiRequest): string {
@@ -120,14 +173,21 @@ function retryDelayMs(response: Response, retry: number, capMs: number): number 
   return Math.min(asked ?? 500 * 2 ** retry, capMs);
 }
 
-function readAnswer({ response, text }: Answer): unknown {
-  let body: unknown;
+function readAnswer(answer: Answer): unknown {
+  if (!answer.response.ok) return throwApiError(answer);
+  return parsed(answer.text);
+}
+
+function parsed(text: string): unknown {
   try {
-    body = text === "" ? undefined : JSON.parse(text);
+    return text === "" ? undefined : JSON.parse(text);
   } catch {
-    body = undefined;
+    return undefined;
   }
-  if (response.ok) return body;
+}
+
+function throwApiError({ response, text }: Answer): never {
+  const body = parsed(text);
   const problem = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   throw new ApiError(response.status, {
     code: stringField(problem.code),

@@ -646,7 +646,7 @@ export interface paths {
     };
     /**
      * One line per input row, in row order: its order and the property's headline figures
-     * @description Streams NDJSON (application/x-ndjson, one OrderBatchResult a line) by default, CSV with Accept: text/csv (a header row, then the same fields in the same order). Rows still processing say so; read again when the batch is complete.
+     * @description Streams NDJSON (application/x-ndjson, one OrderBatchResult a line) by default, CSV with Accept: text/csv (a header row, then the same fields in the same order). In the CSV a text cell starting with =, +, -, @, a tab or a carriage return gets a leading ' so a spreadsheet shows it rather than runs it as a formula; numbers are never prefixed. Rows still processing say so; read again when the batch is complete.
      */
     get: {
       parameters: {

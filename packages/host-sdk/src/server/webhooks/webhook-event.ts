@@ -30,8 +30,26 @@ export interface FootprintSubmittedData {
   buildings: PropertyRecord["policy_buildings"];
 }
 
+/**
+ * `data` of an `order-batch.complete` event, sent once to the batch's `callback_url` when its last order settled:
+ * the batch's counts (`complete` + `failed` = `accepted`; `accepted` + `rejected` = `rows`). Read each row's
+ * outcome with `orderBatchResults`.
+ */
+export interface OrderBatchCompleteData {
+  batch_id: string;
+  /** The batch's name, when it was given one. */
+  name?: string;
+  status: "complete";
+  rows: number;
+  accepted: number;
+  rejected: number;
+  complete: number;
+  failed: number;
+}
+
 /** A verified webhook body, discriminated by `type` (DESIGN.md §8). */
 export type WebhookEvent =
   | { type: "order.complete"; timestamp: string; data: OrderCompleteData }
   | { type: "order.failed"; timestamp: string; data: OrderFailedData }
-  | { type: "footprint.submitted"; timestamp: string; data: FootprintSubmittedData };
+  | { type: "footprint.submitted"; timestamp: string; data: FootprintSubmittedData }
+  | { type: "order-batch.complete"; timestamp: string; data: OrderBatchCompleteData };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABANDONED_INTAKE_MS } from "../../batches/intake-batch.js";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import type { JobRunner } from "../../jobs/index.js";
-import { writeOrder } from "../../orders/create-order.js";
+import { writeOrders } from "../../orders/write-orders.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
 import { addCustomField } from "../../tenancy/custom-fields.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
@@ -318,9 +318,13 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
           created_at: Date.now() - ABANDONED_INTAKE_MS - 1,
         })
         .execute();
-      await writeOrder(trx, tenant.orgId, { address: addresses[0] ?? "" }, matrix.product_matrix_id, {
-        batchId: cutOff,
-      });
+      await writeOrders(
+        trx,
+        test.services.database.dialect,
+        tenant.orgId,
+        [{ request: { address: addresses[0] ?? "" }, productMatrixId: matrix.product_matrix_id }],
+        { batchId: cutOff },
+      );
     });
     expect(await orderCount()).toBe(before);
     expect((await call(`/v1/order-batches/${cutOff}`)).status).toBe(404);

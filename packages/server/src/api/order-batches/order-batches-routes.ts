@@ -133,8 +133,9 @@ function registerRoutes(app: FastifyInstance, services: Services): void {
         summary: "One line per input row, in row order: its order and the property's headline figures",
         description:
           "Streams NDJSON (application/x-ndjson, one OrderBatchResult a line) by default, CSV with Accept: text/csv " +
-          "(a header row, then the same fields in the same order). Rows still processing say so; read again when " +
-          "the batch is complete.",
+          "(a header row, then the same fields in the same order). In the CSV a text cell starting with =, +, -, @, a " +
+          "tab or a carriage return gets a leading ' so a spreadsheet shows it rather than runs it as a formula; " +
+          "numbers are never prefixed. Rows still processing say so; read again when the batch is complete.",
         tags: ["order-batches"],
         security: [{ bearer: [] }],
         params: BatchParams,
@@ -178,7 +179,7 @@ async function placeBatch(
   const body = request.body;
   if (body === undefined) {
     return placeCsvBatch(
-      services.db,
+      services.database,
       { ...common, name: request.query.name ?? null, callbackUrl: request.query.callback_url ?? null },
       request.raw,
     );
@@ -187,7 +188,7 @@ async function placeBatch(
     throw new HttpProblem(413, "batch_too_large", "Content Too Large", new BatchTooLargeError(rowLimit).message);
   }
   return placeJsonBatch(
-    services.db,
+    services.database,
     {
       ...common,
       name: body.name ?? request.query.name ?? null,

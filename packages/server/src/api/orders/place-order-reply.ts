@@ -23,7 +23,7 @@ export async function replyPlacedOrder(
   ordersPath: string,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
-  const placed = await placeOrder(services.db, orgId, request.body, key);
+  const placed = await placeOrder(services.database, orgId, request.body, key);
   if (placed.replayed) {
     return reply.code(placed.statusCode).header("idempotent-replayed", "true").send(placed.body);
   }

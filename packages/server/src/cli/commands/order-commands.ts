@@ -28,7 +28,7 @@ export const ordersImport: Command = {
     const progress = progressBar(io, size);
     try {
       const placed = await placeCsvBatch(
-        services.db,
+        services.database,
         {
           orgId,
           name: (values.name as string | undefined) ?? null,

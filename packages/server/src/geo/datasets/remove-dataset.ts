@@ -80,7 +80,7 @@ async function queueRecomputation(db: Kysely<Schema>, [minLon, minLat, maxLon, m
   const now = Date.now();
   const result = await db
     .insertInto("jobs")
-    .columns(["kind", "payload", "status", "run_at", "created_at"])
+    .columns(["kind", "payload", "status", "run_at", "created_at", "priority"])
     .expression((eb) =>
       eb
         .selectFrom("properties")
@@ -90,6 +90,8 @@ async function queueRecomputation(db: Kysely<Schema>, [minLon, minLat, maxLon, m
           sql.lit("pending").as("status"),
           sql.lit(now).as("run_at"),
           sql.lit(now).as("created_at"),
+          // Bulk work: behind the orders someone is waiting for.
+          sql.lit(1).as("priority"),
         ])
         .where("record", "is not", null)
         .where("lon", ">=", minLon as number)

@@ -1,4 +1,5 @@
-import { bboxOf, distanceBetweenAreas, distanceToGeometry, expandBBox } from "../geometry/index.js";
+import { bboxOf, distanceToGeometry, expandBBox, intersects } from "../geometry/index.js";
+import { boxGap, distanceBetweenBoundaries, LocalPlane } from "../geometry/local-plane.js";
 import { type Building, toBuilding } from "../store/geo-rows.js";
 import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, LonLat } from "../types.js";
@@ -6,6 +7,10 @@ import type { Area, LonLat } from "../types.js";
 /**
  * Buildings within `metres` of a point or of a footprint (edge to edge; 0 when they touch or overlap), nearest
  * first, each with its distance.
+ *
+ * From a footprint, distances are measured on the plane tangent at its first vertex ({@link LocalPlane}: within
+ * a millimetre of the geodesic distance at the few kilometres searched), after a box test that skips every
+ * building that cannot be near enough; touching is decided by the exact predicate.
  */
 export async function buildingsNear(
   { db, dialect }: GeoSource,
@@ -18,13 +23,27 @@ export async function buildingsNear(
     .selectAll()
     .where(bboxMeets(dialect, "buildings", expandBBox(box, metres)))
     .execute();
-  return rows
-    .map((row) => {
-      const building = toBuilding(row);
-      const distanceM =
-        "type" in from ? distanceBetweenAreas(from, building.footprint) : distanceToGeometry(from, building.footprint);
-      return { building, distanceM };
-    })
-    .filter((hit) => hit.distanceM <= metres)
-    .sort((a, b) => a.distanceM - b.distanceM || a.building.buildingId - b.building.buildingId);
+  const distanceTo = "type" in from ? distanceFromArea(from) : (footprint: Area) => distanceToGeometry(from, footprint);
+  const hits: Array<{ building: Building; distanceM: number }> = [];
+  for (const row of rows) {
+    const building = toBuilding(row);
+    const distanceM = distanceTo(building.footprint, metres);
+    if (distanceM <= metres) hits.push({ building, distanceM });
+  }
+  return hits.sort((a, b) => a.distanceM - b.distanceM || a.building.buildingId - b.building.buildingId);
+}
+
+/** Slack for the box test, metres: a touching neighbour's box must never be skipped for a rounding error. */
+const BOX_SLACK_M = 0.01;
+
+/** Measures from one area to others; answers `Infinity` for an area its box shows to be further than `metres`. */
+function distanceFromArea(from: Area): (to: Area, metres: number) => number {
+  const [origin] = from.type === "Polygon" ? (from.coordinates[0] ?? []) : (from.coordinates[0]?.[0] ?? []);
+  const plane = new LocalPlane(origin ?? [0, 0]);
+  const fromPlanar = plane.area(from);
+  return (to, metres) => {
+    const toPlanar = plane.area(to);
+    if (boxGap(fromPlanar, toPlanar) > metres + BOX_SLACK_M) return Number.POSITIVE_INFINITY;
+    return intersects(from, to) ? 0 : distanceBetweenBoundaries(fromPlanar, toPlanar);
+  };
 }

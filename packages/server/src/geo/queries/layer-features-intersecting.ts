@@ -1,6 +1,6 @@
 import { bboxOf, intersects } from "../geometry/index.js";
 import { type LayerFeature, toLayerFeature } from "../store/geo-rows.js";
-import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
+import { bboxMeets, type GeoSource, sameValueUnindexed } from "../store/spatial-filter.js";
 import type { Area } from "../types.js";
 
 /** The features of one layer that intersect `area` (exactly, not just by bounding box). */
@@ -12,7 +12,7 @@ export async function layerFeaturesIntersecting(
   const rows = await db
     .selectFrom("layer_features")
     .selectAll()
-    .where("dataset_id", "=", datasetId)
+    .where(sameValueUnindexed(dialect, "layer_features.dataset_id", datasetId))
     .where(bboxMeets(dialect, "layer_features", bboxOf(area)))
     .orderBy("feature_id")
     .execute();

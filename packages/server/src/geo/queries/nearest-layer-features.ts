@@ -1,6 +1,6 @@
 import { distanceToGeometry, expandBBox } from "../geometry/index.js";
 import { type LayerFeature, toLayerFeature } from "../store/geo-rows.js";
-import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
+import { bboxMeets, type GeoSource, sameValueUnindexed } from "../store/spatial-filter.js";
 import type { LonLat } from "../types.js";
 
 const FIRST_RADIUS_M = 500;
@@ -21,7 +21,7 @@ export async function nearestLayerFeatures(
     const rows = await db
       .selectFrom("layer_features")
       .selectAll()
-      .where("dataset_id", "=", datasetId)
+      .where(sameValueUnindexed(dialect, "layer_features.dataset_id", datasetId))
       .where(bboxMeets(dialect, "layer_features", expandBBox([point[0], point[1], point[0], point[1]], radius)))
       .execute();
     const hits = rows

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AddressTable, BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
 import type { Area, Geometry } from "../types.js";
+import { layerGeometries } from "./parsed-geometries.js";
 
 /** A parcel as the domain sees it: geometry and attributes parsed. */
 export interface Parcel {
@@ -65,7 +66,8 @@ export const toLayerFeature = (row: Selectable<LayerFeatureTable>): LayerFeature
   featureId: row.feature_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  geometry: JSON.parse(row.geometry),
+  // Shared between orders: callers must not change it.
+  geometry: layerGeometries.parse(row.feature_id, row.import_id, row.geometry),
   attributes: JSON.parse(row.attributes),
 });
 

@@ -40,3 +40,14 @@ export interface GeoSource {
   db: Kysely<Schema>;
   dialect: Dialect;
 }
+
+/**
+ * `column = value` beside a {@link bboxMeets}, written so that SQLite does not answer it from an index
+ * (`+column`): the spatial index must lead. Otherwise SQLite walks the whole layer through the index on
+ * (dataset_id, source_id) — 7 ms instead of 0.24 ms for a point among 150,000 hydrants.
+ */
+export function sameValueUnindexed(dialect: Dialect, column: string, value: number): Expression<SqlBool> {
+  return dialect === "sqlite"
+    ? sql<SqlBool>`+${sql.ref(column)} = ${value}`
+    : sql<SqlBool>`${sql.ref(column)} = ${value}`;
+}

@@ -1,0 +1,65 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
+import { commitDurably } from "./commit-durably.js";
+import { commitLazily } from "./commit-lazily.js";
+
+let test: TestDatabase;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.destroy());
+
+const synchronous = async () =>
+  TEST_DIALECT === "sqlite"
+    ? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(test.database.db)).rows[0]?.synchronous)
+    : undefined;
+
+const settings = (names: string[]) =>
+  Promise.all(
+    names.map((name) =>
+      commitDurably(test.database, (trx) => trx.insertInto("instance_settings").values({ name, value: "v" }).execute()),
+    ),
+  );
+
+describe("commitLazily and commitDurably", () => {
+  it("commit what they are given, side by side, and leave every other commit waiting for the disk (FULL)", async () => {
+    const before = await synchronous();
+    await Promise.all([
+      settings(["a-1", "a-2", "a-3"]),
+      commitLazily(test.database, (trx) =>
+        trx.insertInto("instance_settings").values({ name: "b", value: "v" }).execute(),
+      ),
+      settings(["c-1", "c-2"]),
+    ]);
+    const names = await test.database.db
+      .selectFrom("instance_settings")
+      .select("name")
+      .where("name", "in", ["a-1", "a-2", "a-3", "b", "c-1", "c-2"])
+      .execute();
+    expect(names).toHaveLength(6);
+    if (TEST_DIALECT === "sqlite") expect(await synchronous()).toBe(before);
+    if (TEST_DIALECT === "sqlite") expect(before).toBe(2);
+  });
+
+  it("roll back whole when the work throws, and still restore the setting", async () => {
+    await expect(
+      commitLazily(test.database, async (trx) => {
+        await trx.insertInto("instance_settings").values({ name: "rolled-back", value: "v" }).execute();
+        throw new Error("half way");
+      }),
+    ).rejects.toThrow("half way");
+    const row = await test.database.db
+      .selectFrom("instance_settings")
+      .select("name")
+      .where("name", "=", "rolled-back")
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+    if (TEST_DIALECT === "sqlite") expect(await synchronous()).toBe(2);
+  });
+
+  it("syncs the log for any number of callers at once", async () => {
+    await Promise.all(Array.from({ length: 50 }, () => test.database.syncLog()));
+  });
+});
