@@ -155,19 +155,26 @@ async function drainRate({ database, databaseUrl, api, token, addresses, workers
     ),
   );
   const marks = {};
+  const cpuAtStart = children.map((child) => cpuSeconds(child.pid));
+  const startedAt = performance.now();
+  let busy = [];
   try {
     await waitUntil("the queue to drain", async () => {
       const done = DRAIN_ORDERS - (await processing());
       if (marks.tenth === undefined && done >= DRAIN_ORDERS * 0.1) marks.tenth = { at: performance.now(), done };
       if (marks.ninetieth === undefined && done >= DRAIN_ORDERS * 0.9)
         marks.ninetieth = { at: performance.now(), done };
+      if (done === DRAIN_ORDERS) {
+        const wall = (performance.now() - startedAt) / 1000;
+        busy = children.map((child, i) => (cpuSeconds(child.pid) - (cpuAtStart[i] ?? 0)) / wall);
+      }
       return done === DRAIN_ORDERS;
     });
   } finally {
     for (const child of children) await stop(child);
   }
   const seconds = (marks.ninetieth.at - marks.tenth.at) / 1000;
-  return { rate: (marks.ninetieth.done - marks.tenth.done) / seconds, seconds, non2xx };
+  return { rate: (marks.ninetieth.done - marks.tenth.done) / seconds, seconds, non2xx, busy };
 }
 
 function table(rows) {
@@ -335,7 +342,8 @@ async function main() {
     for (const drain of drains) {
       print(
         `5. ${drain.workers} worker process${drain.workers > 1 ? "es" : ""}: ${drain.rate.toFixed(1)} orders processed/s ` +
-          `(${DRAIN_ORDERS} queued, 10 % → 90 % in ${drain.seconds.toFixed(2)} s)` +
+          `(${DRAIN_ORDERS} queued, 10 % → 90 % in ${drain.seconds.toFixed(2)} s; each process busy ` +
+          `${drain.busy.map((share) => `${Math.round(share * 100)} %`).join(", ")} of the time)` +
           (drain.workers > 1 ? `; ${(drain.rate / (drains[0]?.rate ?? 1)).toFixed(2)} × one worker` : ""),
       );
     }

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AddressTable, BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
 import type { Area, Geometry } from "../types.js";
-import { layerGeometries } from "./parsed-geometries.js";
+import { buildingFootprints, layerGeometries, parcelBoundaries } from "./parsed-geometries.js";
 
 /** A parcel as the domain sees it: geometry and attributes parsed. */
 export interface Parcel {
@@ -46,7 +46,7 @@ export const toParcel = (row: Selectable<ParcelTable>): Parcel => ({
   parcelId: row.parcel_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  boundary: JSON.parse(row.boundary),
+  boundary: parcelBoundaries.parse(row.parcel_id, row.import_id, row.boundary) as Area,
   attributes: JSON.parse(row.attributes),
   areaM2: row.area_m2,
 });
@@ -55,7 +55,7 @@ export const toBuilding = (row: Selectable<BuildingTable>): Building => ({
   buildingId: row.building_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  footprint: JSON.parse(row.footprint),
+  footprint: buildingFootprints.parse(row.building_id, row.import_id, row.footprint) as Area,
   attributes: JSON.parse(row.attributes),
   areaM2: row.area_m2,
   parcelId: row.parcel_id,
@@ -66,7 +66,6 @@ export const toLayerFeature = (row: Selectable<LayerFeatureTable>): LayerFeature
   featureId: row.feature_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  // Shared between orders: callers must not change it.
   geometry: layerGeometries.parse(row.feature_id, row.import_id, row.geometry),
   attributes: JSON.parse(row.attributes),
 });

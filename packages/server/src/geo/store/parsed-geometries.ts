@@ -1,18 +1,21 @@
 import type { Geometry } from "../types.js";
 
-/** The GeoJSON text kept parsed, at most: about 100–200 MB of parsed objects. */
-const MAX_TEXT_CHARS = 32_000_000;
-
 /**
- * Layer geometries kept parsed between orders, least recently used out first, up to {@link MAX_TEXT_CHARS} of
- * their text. Every order in an area meets the same flood zones and districts, some of them megabytes of GeoJSON;
- * parsing them for each order was most of a layer query's cost. A row is known by its id and the import that
- * last wrote it (ids are never reused, and any import that changes a row stamps its own import id), so an entry
- * can never be stale.
+ * Stored geometries kept parsed between orders, least recently used out first, up to a number of characters of
+ * their GeoJSON text (parsed, they take some 3–6 times that in memory). Every order in an area meets the same
+ * flood zones, districts, parcels and buildings, some of them megabytes of GeoJSON; parsing them again for each
+ * order was most of a spatial query's cost and much of the garbage collector's. A row is known by its id and the
+ * import that last wrote it (ids are never reused, and any import that changes a row stamps its own import id),
+ * so an entry can never be stale. Callers must not change what they are given: it is shared.
  */
 export class ParsedGeometries {
   readonly #entries = new Map<string, { geometry: Geometry; chars: number }>();
+  readonly #maxChars: number;
   #chars = 0;
+
+  constructor(maxChars: number) {
+    this.#maxChars = maxChars;
+  }
 
   parse(id: number, importId: number, text: string): Geometry {
     const key = `${id}:${importId}`;
@@ -23,11 +26,11 @@ export class ParsedGeometries {
       return hit.geometry;
     }
     const geometry = JSON.parse(text) as Geometry;
-    if (text.length <= MAX_TEXT_CHARS / 4) {
+    if (text.length <= this.#maxChars / 4) {
       this.#entries.set(key, { geometry, chars: text.length });
       this.#chars += text.length;
       for (const [oldest, entry] of this.#entries) {
-        if (this.#chars <= MAX_TEXT_CHARS) break;
+        if (this.#chars <= this.#maxChars) break;
         this.#entries.delete(oldest);
         this.#chars -= entry.chars;
       }
@@ -36,5 +39,9 @@ export class ParsedGeometries {
   }
 }
 
-/** The process's one cache of parsed layer geometries. */
-export const layerGeometries = new ParsedGeometries();
+/** The process's parsed layer geometries: few, some large. */
+export const layerGeometries = new ParsedGeometries(8_000_000);
+
+/** The process's parsed building footprints and parcel boundaries: many, small. */
+export const buildingFootprints = new ParsedGeometries(4_000_000);
+export const parcelBoundaries = new ParsedGeometries(4_000_000);
