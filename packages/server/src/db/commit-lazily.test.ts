@@ -1,3 +1,4 @@
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
@@ -58,6 +59,34 @@ describe("commitLazily and commitDurably", () => {
     expect(row).toBeUndefined();
     if (TEST_DIALECT === "sqlite") expect(await synchronous()).toBe(2);
   });
+
+  it.runIf(TEST_DIALECT === "sqlite")(
+    "waits for another process's write lock on a timer, the event loop free, and then commits",
+    async () => {
+      const other = new SQLite(test.url.slice("sqlite:".length));
+      other.exec("begin immediate");
+      let ticks = 0;
+      const ticker = setInterval(() => {
+        ticks += 1;
+      }, 5);
+      const committing = commitLazily(test.database, (trx) =>
+        trx.insertInto("instance_settings").values({ name: "after-the-lock", value: "v" }).execute(),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      other.exec("commit");
+      other.close();
+      await committing;
+      clearInterval(ticker);
+      // Waiting in SQLite's busy handler would have held the event loop, and the ticker, for the whole 100 ms.
+      expect(ticks).toBeGreaterThan(5);
+      const row = await test.database.db
+        .selectFrom("instance_settings")
+        .select("name")
+        .where("name", "=", "after-the-lock")
+        .executeTakeFirst();
+      expect(row?.name).toBe("after-the-lock");
+    },
+  );
 
   it("syncs the log for any number of callers at once", async () => {
     await Promise.all(Array.from({ length: 50 }, () => test.database.syncLog()));
