@@ -99,7 +99,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
   const command = COMMANDS[`${first} ${second ?? ""}`];
   if (!command) throw new UsageError(`unknown command "${argv.slice(0, 2).join(" ")}"; run lotline help`);
   const { values, positionals } = parseArgs({
-    args: rest,
+    args: command.positional ? dashedPositionalLast(rest) : rest,
     options: { ...command.options, json: { type: "boolean" } },
     strict: true,
     allowPositionals: true,
@@ -118,6 +118,18 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
 
   const result = await withServices(io.env, (services) => command.run({ values, services, io }));
   io.stdout(values.json ? `${JSON.stringify(result)}\n` : `${command.describe(result)}\n`);
+}
+
+/**
+ * The arguments with one that starts with a single "-" moved behind "--", so that it reads as the command's
+ * positional: no command has short options, and a key's `kid` (a base64url thumbprint) starts with "-" one time
+ * in 64.
+ */
+function dashedPositionalLast(args: string[]): string[] {
+  if (args.includes("--")) return args;
+  const dashed = args.filter((arg) => /^-[^-]/.test(arg));
+  if (dashed.length !== 1) return args;
+  return [...args.filter((arg) => arg !== dashed[0]), "--", ...dashed];
 }
 
 function noArguments(args: string[], run: () => Promise<void>): Promise<void> {

@@ -8,14 +8,32 @@ import type { Schema } from "./schema.js";
  *
  * For bookkeeping that is safe to lose: a power failure (never a process crash) may undo the last such commits,
  * always whole and in order, and never one that a durable commit followed, since the durable commit syncs the log
- * up to itself. Job claims, settlements and webhook deliveries qualify: undone, the job runs again, and its
- * handlers are idempotent. What a client was told is stored must be made durable first ({@link Database.flush}).
- * On SQLite a commit that waits for the disk blocks the event loop for milliseconds, so this is what lets one
- * process settle hundreds of orders a second.
+ * up to itself. Settlements and webhook deliveries qualify: undone, the job runs again, and its handlers are
+ * idempotent. What a client was told is stored must be made durable first (`Database.syncLog`). On SQLite a
+ * commit that waits for the disk blocks the event loop for milliseconds, so this is what lets one process settle
+ * hundreds of orders a second.
  */
-export async function commitLazily<T>(
-  { db, dialect }: Pick<Database, "db" | "dialect">,
+export function commitLazily<T>(
+  database: Pick<Database, "db" | "dialect">,
   work: (trx: Transaction<Schema>) => Promise<T>,
+): Promise<T> {
+  return lazily(database, (db) => db.transaction().execute(work));
+}
+
+/**
+ * Runs `work`'s statements lazily as {@link commitLazily} does, but each committed on its own: for the job queue's
+ * one-statement writes (claims, settlements, leases), which so never hold SQLite's write lock across an `await`.
+ */
+export function writeLazily<T>(
+  database: Pick<Database, "db" | "dialect">,
+  work: (db: Kysely<Schema>) => Promise<T>,
+): Promise<T> {
+  return lazily(database, work);
+}
+
+async function lazily<T>(
+  { db, dialect }: Pick<Database, "db" | "dialect">,
+  work: (db: Kysely<Schema>) => Promise<T>,
 ): Promise<T> {
   if (dialect === "postgres") {
     return db.transaction().execute(async (trx) => {
@@ -23,11 +41,12 @@ export async function commitLazily<T>(
       return work(trx);
     });
   }
-  // Another process may hold SQLite's one write lock. Waiting for it in SQLite's busy handler would sleep on the
-  // event loop; instead the transaction fails at once and is tried again after a timer, the loop free meanwhile.
+  // Another connection may hold SQLite's one write lock. Waiting for it in SQLite's busy handler would sleep on
+  // the event loop (and, were that connection in this process, keep it from ever finishing); instead the work
+  // fails at once and is tried again after a timer, the loop free meanwhile. Failed, it changed nothing.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lazySqliteTransaction(db, work);
+      return await onLazyConnection(db, work);
     } catch (error) {
       if (!isBusy(error) || attempt >= BUSY_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(50, attempt) * (0.5 + Math.random())));
@@ -35,20 +54,17 @@ export async function commitLazily<T>(
   }
 }
 
-/** Tries of a transaction that found the write lock taken: about 10 s of waiting in all. */
+/** Tries of work that found the write lock taken: about 10 s of waiting in all. */
 const BUSY_ATTEMPTS = 250;
 
-async function lazySqliteTransaction<T>(
-  db: Kysely<Schema>,
-  work: (trx: Transaction<Schema>) => Promise<T>,
-): Promise<T> {
-  // The pragmas belong to the connection: holding it for the whole transaction keeps anyone else's commit from
-  // running under the relaxed settings.
+function onLazyConnection<T>(db: Kysely<Schema>, work: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
+  // The pragmas belong to the connection: holding it for the whole work keeps anyone else's commit from running
+  // under the relaxed settings.
   return db.connection().execute(async (connection: Kysely<Schema>) => {
     await sql`pragma synchronous = normal`.execute(connection);
     await sql`pragma busy_timeout = 0`.execute(connection);
     try {
-      return await connection.transaction().execute(work);
+      return await work(connection);
     } finally {
       await sql`pragma busy_timeout = ${sql.raw(String(SQLITE_BUSY_TIMEOUT_MS))}`.execute(connection);
       await sql`pragma synchronous = full`.execute(connection);
@@ -57,8 +73,6 @@ async function lazySqliteTransaction<T>(
 }
 
 function isBusy(error: unknown): boolean {
-  return (
-    typeof (error as { code?: unknown })?.code === "string" &&
-    (error as { code: string }).code.startsWith("SQLITE_BUSY")
-  );
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { commitLazily } from "../db/commit-lazily.js";
+import { writeLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { type BackoffOptions, backoffMs } from "./backoff.js";
@@ -222,7 +222,7 @@ export class JobRunner {
   }
 
   #claim(): Promise<ClaimedJob | undefined> {
-    return commitLazily(this.#database, (trx) =>
+    return writeLazily(this.#database, (trx) =>
       claimJob(
         { db: trx, dialect: this.#database.dialect },
         { kinds: this.#kinds, leaseMs: this.#leaseMs, now: this.#now() },
@@ -316,8 +316,8 @@ export class JobRunner {
   }
 
   /** The queue's own writes need not wait for the disk: undone by a power failure, a job only runs again. */
-  #lazily<T>(work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> {
-    return commitLazily(this.#database, work);
+  #lazily<T>(work: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
+    return writeLazily(this.#database, work);
   }
 }
 

@@ -152,6 +152,9 @@ describe("lotline keys rotate and keys revoke, across processes", () => {
     const kids = await test.services.db.selectFrom("signing_keys").select("kid").execute();
     const unknown = await runCli(["keys", "revoke", "no-such-kid", "--json"], env);
     expect(unknown).toEqual({ code: 2, stdout: "", stderr: "lotline: no signing key no-such-kid\n" });
+    // A thumbprint kid starts with "-" one time in 64: it is the kid, not an option.
+    const dashed = await runCli(["keys", "revoke", "-no-such-kid", "--json"], env);
+    expect(dashed).toEqual({ code: 2, stdout: "", stderr: "lotline: no signing key -no-such-kid\n" });
     const missing = await runCli(["keys", "revoke"], env);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^lotline: KID is required; usage: lotline keys revoke KID/);
