@@ -17,7 +17,7 @@ export function commitLazily<T>(
   database: Pick<Database, "db" | "dialect">,
   work: (trx: Transaction<Schema>) => Promise<T>,
 ): Promise<T> {
-  return lazily(database, (db) => db.transaction().execute(work));
+  return lazily(database, work, (db) => db.transaction().execute(work));
 }
 
 /**
@@ -28,17 +28,22 @@ export function writeLazily<T>(
   database: Pick<Database, "db" | "dialect">,
   work: (db: Kysely<Schema>) => Promise<T>,
 ): Promise<T> {
-  return lazily(database, work);
+  return lazily(database, work, work);
 }
 
+/**
+ * `inTransaction` on PostgreSQL, where the setting needs a transaction of its own (so the work runs in one either
+ * way); `onSqlite` on a SQLite connection set to commit lazily.
+ */
 async function lazily<T>(
   { db, dialect }: Pick<Database, "db" | "dialect">,
-  work: (db: Kysely<Schema>) => Promise<T>,
+  inTransaction: (trx: Transaction<Schema>) => Promise<T>,
+  onSqlite: (db: Kysely<Schema>) => Promise<T>,
 ): Promise<T> {
   if (dialect === "postgres") {
     return db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
-      return work(trx);
+      return inTransaction(trx);
     });
   }
   // Another connection may hold SQLite's one write lock. Waiting for it in SQLite's busy handler would sleep on
@@ -46,7 +51,7 @@ async function lazily<T>(
   // fails at once and is tried again after a timer, the loop free meanwhile. Failed, it changed nothing.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await onLazyConnection(db, work);
+      return await onLazyConnection(db, onSqlite);
     } catch (error) {
       if (!isBusy(error) || attempt >= BUSY_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.min(50, attempt) * (0.5 + Math.random())));
