@@ -2,13 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
-import { loadConfig } from "../dist/config/config.js";
-import { migrateToLatest } from "../dist/db/migrate.js";
-import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbourhood.js";
-import { createServices } from "../dist/services.js";
-import { createApiClient } from "../dist/tenancy/api-clients.js";
-import { createOrganization } from "../dist/tenancy/organizations.js";
-import { accessToken, prepareDatabase, serve, stop } from "./served.js";
+import { accessToken, benchTenant, serve, stop } from "./served.js";
 
 const ATTACKERS = positiveInteger("BENCH_ATTACKERS", 8);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 5) * 1000;
@@ -100,15 +94,8 @@ async function main() {
         `${loadavg()[0].toFixed(2)}), ${ATTACKERS} star polygons of ${STAR_POSITIONS} positions in flight, ` +
         `${PHASE_MS / 1000} s a phase; server: \`lotline serve\` as a child process (job runner in it)`,
     );
-    const prepared = await prepareDatabase(folder, DATABASE_URL);
-    cleanups.unshift(prepared.drop);
-    cleanups.unshift(() => prepared.database.close());
-    const { database } = prepared;
-    await migrateToLatest(database);
-    await importDemoNeighbourhood(database);
-    const services = await createServices(loadConfig({ LOTLINE_DATABASE_URL: prepared.url }), database);
-    const org = await createOrganization(services.db, "Bench Mutual");
-    const client = await createApiClient(services.db, services.digester, org.org_id);
+    const prepared = await benchTenant(folder, DATABASE_URL, cleanups);
+    const { database, client } = prepared;
     const rows = await database.db
       .selectFrom("addresses")
       .select(["display", "lon", "lat"])

@@ -11,14 +11,8 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
-import { loadConfig } from "../dist/config/config.js";
-import { migrateToLatest } from "../dist/db/migrate.js";
-import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbourhood.js";
-import { createServices } from "../dist/services.js";
-import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
-import { createOrganization } from "../dist/tenancy/organizations.js";
-import { accessToken, prepareDatabase, serve, stop } from "./served.js";
+import { accessToken, benchTenant, serve, stop } from "./served.js";
 
 const ROWS = positiveInteger("BENCH_BATCH_ROWS", 100_000);
 const CAP_MS = positiveInteger("BENCH_BATCH_MINUTES", 30) * 60_000;
@@ -538,15 +532,8 @@ async function main() {
         `${loadavg()[0].toFixed(2)}), ${ROWS} CSV rows, single orders at ${SINGLE_ORDERS_PER_SECOND}/s ` +
         `(${IDLE_ORDERS} idle first), at most ${CAP_MS / 60_000} min; server: \`lotline serve\` as a child process`,
     );
-    const prepared = await prepareDatabase(folder, DATABASE_URL);
-    cleanups.unshift(prepared.drop);
-    cleanups.unshift(() => prepared.database.close());
-    const { database } = prepared;
-    await migrateToLatest(database);
-    await importDemoNeighbourhood(database);
-    const services = await createServices(loadConfig({ LOTLINE_DATABASE_URL: prepared.url }), database);
-    const org = await createOrganization(services.db, "Bench Mutual");
-    const client = await createApiClient(services.db, services.digester, org.org_id);
+    const prepared = await benchTenant(folder, DATABASE_URL, cleanups);
+    const { database, services, org, client } = prepared;
     const hooks = await webhookReceiver();
     cleanups.unshift(() => new Promise((resolve) => hooks.server.close(resolve)));
     await addCallbackPrefix(services.db, org.org_id, hooks.url);

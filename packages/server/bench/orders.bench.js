@@ -5,14 +5,8 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
-import { loadConfig } from "../dist/config/config.js";
-import { migrateToLatest } from "../dist/db/migrate.js";
-import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbourhood.js";
-import { createServices } from "../dist/services.js";
-import { createApiClient } from "../dist/tenancy/api-clients.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
-import { createOrganization } from "../dist/tenancy/organizations.js";
-import { accessToken, cpuSeconds, prepareDatabase, serve, stop } from "./served.js";
+import { accessToken, benchTenant, cpuSeconds, serve, stop } from "./served.js";
 
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
@@ -207,15 +201,8 @@ async function main() {
         `${loadavg()[0].toFixed(2)}), ${ORDERS} orders per phase, ${CONCURRENCY} in flight; ` +
         "server: `lotline serve` as a child process (job runner in it)",
     );
-    const prepared = await prepareDatabase(folder, DATABASE_URL);
-    cleanups.unshift(prepared.drop);
-    cleanups.unshift(() => prepared.database.close());
-    const { database } = prepared;
-    await migrateToLatest(database);
-    await importDemoNeighbourhood(database);
-    const services = await createServices(loadConfig({ LOTLINE_DATABASE_URL: prepared.url }), database);
-    const org = await createOrganization(services.db, "Bench Mutual");
-    const client = await createApiClient(services.db, services.digester, org.org_id);
+    const prepared = await benchTenant(folder, DATABASE_URL, cleanups);
+    const { database, services, org, client } = prepared;
     const hooks = await receiver();
     cleanups.unshift(() => new Promise((resolve) => hooks.server.close(resolve)));
     await addCallbackPrefix(services.db, org.org_id, hooks.url);

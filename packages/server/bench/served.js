@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
+import { loadConfig } from "../dist/config/config.js";
 import { openDatabase } from "../dist/db/database.js";
+import { migrateToLatest } from "../dist/db/migrate.js";
+import { importDemoNeighbourhood } from "../dist/geo/import/import-demo-neighbourhood.js";
+import { createServices } from "../dist/services.js";
+import { createApiClient } from "../dist/tenancy/api-clients.js";
+import { createOrganization } from "../dist/tenancy/organizations.js";
 
 const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
 
@@ -37,6 +43,23 @@ export async function prepareDatabase(folder, postgresUrl) {
       await cleanup.close();
     },
   };
+}
+
+/**
+ * What every served bench starts from: a throwaway database (see {@link prepareDatabase}) migrated, with the demo
+ * neighbourhood, and an organization with an API client. Its drop and close go onto `cleanups`, first to run.
+ */
+export async function benchTenant(folder, postgresUrl, cleanups) {
+  const prepared = await prepareDatabase(folder, postgresUrl);
+  cleanups.unshift(prepared.drop);
+  cleanups.unshift(() => prepared.database.close());
+  const { database } = prepared;
+  await migrateToLatest(database);
+  await importDemoNeighbourhood(database);
+  const services = await createServices(loadConfig({ LOTLINE_DATABASE_URL: prepared.url }), database);
+  const org = await createOrganization(services.db, "Bench Mutual");
+  const client = await createApiClient(services.db, services.digester, org.org_id);
+  return { url: prepared.url, database, services, org, client };
 }
 
 /**
