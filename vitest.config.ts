@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
@@ -23,6 +24,9 @@ export default defineConfig({
       "docs/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],
+    // Most test files wait on something else (PostgreSQL, Chromium, a child process, a loopback receiver): one
+    // worker more than there are cores keeps them all busy. Vitest's default, one fewer, left one of two idle.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ["default", "./scripts/summary-reporter.ts"],

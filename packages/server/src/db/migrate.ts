@@ -46,15 +46,28 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 /**
  * Kysely's migrator looks for its own tables in every schema unless told which one, so a second Lotline (or any
  * Kysely application) in another schema of the same database would hide them: name the schema we work in.
+ * Even so it lists the tables of every schema first, which fails (`3F000`) when another schema is dropped
+ * meanwhile; that happens before any migration runs, so the run is simply tried again.
  */
 async function migratePostgres(db: Kysely<Schema>): Promise<MigrationResultSet> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema ?? undefined;
-  return new Migrator({
-    db,
-    provider: providerFor("postgres"),
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await new Migrator({
+      db,
+      provider: providerFor("postgres"),
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    }).migrateToLatest();
+    const setupFailed = outcome.error !== undefined && (outcome.results ?? []).length === 0;
+    if (!setupFailed || !isSchemaGone(outcome.error) || attempt === SETUP_ATTEMPTS) return outcome;
+  }
+}
+
+const SETUP_ATTEMPTS = 5;
+
+/** PostgreSQL's `invalid_schema_name`: a schema named in a statement no longer exists. */
+function isSchemaGone(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "3F000";
 }
 
 /**
