@@ -1,8 +1,14 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
+import polygonClipping from "polygon-clipping";
 import { describe, expect, it } from "vitest";
-import type { MultiPolygon, Polygon } from "../types.js";
+import type { Area, MultiPolygon, Polygon } from "../types.js";
+import { bboxOf } from "./bbox-of.js";
+import { bboxesMeet } from "./bboxes-meet.js";
 import { geodesicArea } from "./geodesic-area.js";
 import { intersectionArea } from "./intersection-area.js";
+import { polygonsOf } from "./positions.js";
 import { convexPolygon, rectangle, square } from "./test-shapes.js";
 
 describe("intersectionArea", () => {
@@ -74,3 +80,41 @@ describe("intersectionArea", () => {
     );
   });
 });
+
+const LAYERS = fileURLToPath(new URL("../../../../../../shared/data/cambridge/layers/", import.meta.url));
+
+describe.skipIf(!existsSync(LAYERS))(
+  "intersectionArea on the real Cambridge layers (../shared/data; skipped where absent)",
+  () => {
+    it("answers as polygon-clipping on the whole zones, though it cuts them down first", () => {
+      const read = (name: string) =>
+        (
+          JSON.parse(readFileSync(`${LAYERS}${name}.geojson`, "utf8")) as { features: Array<{ geometry: Area }> }
+        ).features.map((feature) => feature.geometry);
+      const zones = [...read("fema-floodplain-500yr"), ...read("zoning-districts")];
+      // Lots: squares of 10 to 60 m (about 0.0001 to 0.0007 degrees) on a grid over the zones' part of the city.
+      const lots: Area[] = [];
+      for (let i = 0; i < 400; i++) {
+        lots.push(square(-71.125 + (i % 20) * 0.0029, 42.355 + Math.floor(i / 20) * 0.0017, 0.0001 + (i % 7) * 1e-4));
+      }
+      let overlapping = 0;
+      for (const lot of lots) {
+        for (const zone of zones) {
+          if (!bboxesMeet(bboxOf(lot), bboxOf(zone))) continue;
+          const whole = geodesicArea({
+            type: "MultiPolygon",
+            coordinates: polygonClipping.intersection(
+              polygonsOf(lot) as polygonClipping.MultiPolygon,
+              polygonsOf(zone) as polygonClipping.MultiPolygon,
+            ),
+          });
+          const cut = intersectionArea(lot, zone);
+          // polygon-clipping rounds where edges cross (some square millimetres either way); under a square centimetre.
+          expect(Math.abs(cut - whole)).toBeLessThanOrEqual(1e-4 + 1e-6 * whole);
+          if (whole > 0) overlapping++;
+        }
+      }
+      expect(overlapping).toBeGreaterThan(100);
+    });
+  },
+);

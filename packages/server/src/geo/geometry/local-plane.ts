@@ -44,32 +44,50 @@ export class LocalPlane {
       Number.NEGATIVE_INFINITY,
       Number.NEGATIVE_INFINITY,
     ];
-    for (const ring of polygonsOf(area).flat()) {
-      const xy = new Float64Array(ring.length * 2);
-      ring.forEach((position, i) => {
-        const [x, y] = this.#project(position);
-        xy[i * 2] = x;
-        xy[i * 2 + 1] = y;
+    const [ox, oy, oz] = this.#origin;
+    const [ex, ey, ez] = this.#east;
+    const [nx, ny, nz] = this.#north;
+    for (const xyz of cartesianRings(area)) {
+      const xy = new Float64Array((xyz.length / 3) * 2);
+      for (let i = 0, j = 0; i < xyz.length; i += 3, j += 2) {
+        const dx = (xyz[i] ?? 0) - ox;
+        const dy = (xyz[i + 1] ?? 0) - oy;
+        const dz = (xyz[i + 2] ?? 0) - oz;
+        const x = dx * ex + dy * ey + dz * ez;
+        const y = dx * nx + dy * ny + dz * nz;
+        xy[j] = x;
+        xy[j + 1] = y;
         box[0] = Math.min(box[0], x);
         box[1] = Math.min(box[1], y);
         box[2] = Math.max(box[2], x);
         box[3] = Math.max(box[3], y);
-      });
+      }
       rings.push(xy);
     }
     return { rings, box };
   }
+}
 
-  #project(position: Position): [number, number] {
-    const p = toCartesian(lonOf(position), latOf(position));
-    const dx = p[0] - this.#origin[0];
-    const dy = p[1] - this.#origin[1];
-    const dz = p[2] - this.#origin[2];
-    return [
-      dx * this.#east[0] + dy * this.#east[1] + dz * this.#east[2],
-      dx * this.#north[0] + dy * this.#north[1] + dz * this.#north[2],
-    ];
+/**
+ * Each area's rings as earth-centred Cartesian points (x, y, z in turn), kept as long as the area is: the
+ * footprints of an area stay parsed between orders (`geo/store/parsed-shapes.ts`), and each order puts the same
+ * neighbours on its own plane. The trigonometry is done once per footprint instead of once per order.
+ */
+const cartesians = new WeakMap<Area, Float64Array[]>();
+
+function cartesianRings(area: Area): Float64Array[] {
+  let rings = cartesians.get(area);
+  if (!rings) {
+    rings = polygonsOf(area)
+      .flat()
+      .map((ring) => {
+        const xyz = new Float64Array(ring.length * 3);
+        for (const [i, position] of ring.entries()) xyz.set(toCartesian(lonOf(position), latOf(position)), i * 3);
+        return xyz;
+      });
+    cartesians.set(area, rings);
   }
+  return rings;
 }
 
 /** The gap between two areas' boxes, metres: a lower bound of their distance (0 when the boxes meet). */

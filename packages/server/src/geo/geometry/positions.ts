@@ -14,3 +14,10 @@ export function latOf(position: Position): number {
 export function polygonsOf(area: Area): Position[][][] {
   return area.type === "Polygon" ? [area.coordinates] : area.coordinates;
 }
+
+/** How many positions an area's rings hold, closing positions included. */
+export function vertexCount(area: Area): number {
+  let count = 0;
+  for (const polygon of polygonsOf(area)) for (const ring of polygon) count += ring.length;
+  return count;
+}

@@ -1,6 +1,7 @@
 import { bboxOf, distanceToGeometry, expandBBox, intersects } from "../geometry/index.js";
 import { boxGap, distanceBetweenBoundaries, LocalPlane } from "../geometry/local-plane.js";
-import { type Building, toBuilding } from "../store/geo-rows.js";
+import type { Building } from "../store/geo-rows.js";
+import { readBuildings } from "../store/read-spatial-rows.js";
 import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, LonLat } from "../types.js";
 
@@ -13,20 +14,17 @@ import type { Area, LonLat } from "../types.js";
  * building that cannot be near enough; touching is decided by the exact predicate.
  */
 export async function buildingsNear(
-  { db, dialect }: GeoSource,
+  source: GeoSource,
   from: LonLat | Area,
   metres: number,
 ): Promise<Array<{ building: Building; distanceM: number }>> {
   const box = "type" in from ? bboxOf(from) : bboxOf({ type: "Point", coordinates: from });
-  const rows = await db
-    .selectFrom("buildings")
-    .selectAll()
-    .where(bboxMeets(dialect, "buildings", expandBBox(box, metres)))
-    .execute();
+  const buildings = await readBuildings(source, (query) =>
+    query.where(bboxMeets(source.dialect, "buildings", expandBBox(box, metres))),
+  );
   const distanceTo = "type" in from ? distanceFromArea(from) : (footprint: Area) => distanceToGeometry(from, footprint);
   const hits: Array<{ building: Building; distanceM: number }> = [];
-  for (const row of rows) {
-    const building = toBuilding(row);
+  for (const building of buildings) {
     const distanceM = distanceTo(building.footprint, metres);
     if (distanceM <= metres) hits.push({ building, distanceM });
   }

@@ -1,13 +1,14 @@
 import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { intersects } from "../geometry/index.js";
-import { type LayerFeature, toLayerFeature } from "../store/geo-rows.js";
+import type { LayerFeature } from "../store/geo-rows.js";
+import { readLayerFeatures } from "../store/read-spatial-rows.js";
 import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { type Capped, collectMatches } from "./collect-matches.js";
 
 /** The features of the given layers meeting a box (touching counts), in id order, at most `limit` of them. */
 export async function layerFeaturesMeetingBBox(
-  { db, dialect }: GeoSource,
+  source: GeoSource,
   datasetIds: readonly number[],
   bbox: BBox,
   limit: number,
@@ -15,18 +16,15 @@ export async function layerFeaturesMeetingBBox(
   if (datasetIds.length === 0) return { items: [], truncated: false };
   const area = bboxPolygon(bbox);
   return collectMatches(
-    async (afterId, batch) =>
-      (
-        await db
-          .selectFrom("layer_features")
-          .selectAll()
+    (afterId, batch) =>
+      readLayerFeatures(source, (query) =>
+        query
           .where("dataset_id", "in", [...datasetIds])
-          .where(bboxMeets(dialect, "layer_features", bbox))
+          .where(bboxMeets(source.dialect, "layer_features", bbox))
           .where("feature_id", ">", afterId)
           .orderBy("feature_id")
-          .limit(batch)
-          .execute()
-      ).map(toLayerFeature),
+          .limit(batch),
+      ),
     (feature) => feature.featureId,
     (feature) => intersects(feature.geometry, area),
     limit,

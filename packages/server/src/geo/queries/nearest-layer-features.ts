@@ -1,5 +1,7 @@
+import { chordLength } from "../geometry/chord-length.js";
 import { distanceToGeometry, expandBBox } from "../geometry/index.js";
-import { type LayerFeature, toLayerFeature } from "../store/geo-rows.js";
+import type { LayerFeature } from "../store/geo-rows.js";
+import { readLayerFeatures } from "../store/read-spatial-rows.js";
 import { bboxMeets, type GeoSource, sameValueUnindexed } from "../store/spatial-filter.js";
 import type { LonLat } from "../types.js";
 
@@ -11,27 +13,49 @@ const FIRST_RADIUS_M = 500;
  * searched: a feature just outside the box could otherwise be nearer than one in a corner of it.
  */
 export async function nearestLayerFeatures(
-  { db, dialect }: GeoSource,
+  source: GeoSource,
   datasetId: number,
   point: LonLat,
   count = 1,
   maxMetres = 50_000,
 ): Promise<Array<{ feature: LayerFeature; distanceM: number }>> {
   for (let radius = Math.min(FIRST_RADIUS_M, maxMetres); ; radius = Math.min(radius * 2, maxMetres)) {
-    const rows = await db
-      .selectFrom("layer_features")
-      .selectAll()
-      .where(sameValueUnindexed(dialect, "layer_features.dataset_id", datasetId))
-      .where(bboxMeets(dialect, "layer_features", expandBBox([point[0], point[1], point[0], point[1]], radius)))
-      .execute();
-    const hits = rows
-      .map((row) => {
-        const feature = toLayerFeature(row);
-        return { feature, distanceM: distanceToGeometry(point, feature.geometry) };
-      })
-      .filter((hit) => hit.distanceM <= radius)
-      .sort((a, b) => a.distanceM - b.distanceM || a.feature.featureId - b.feature.featureId)
-      .slice(0, count);
+    const box = expandBBox([point[0], point[1], point[0], point[1]], radius);
+    const features = await readLayerFeatures(source, (query) =>
+      query
+        .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
+        .where(bboxMeets(source.dialect, "layer_features", box)),
+    );
+    const hits = nearestOf(features, point, count, radius);
     if (hits.length === count || radius >= maxMetres) return hits;
   }
+}
+
+/**
+ * The `count` features nearest to `point` within `radius`, nearest first (ties by id). A point feature is measured
+ * exactly only while its chord distance, a lower bound, could still place it: of the hundreds of hydrants within
+ * a search ring, a handful are measured on the ellipsoid.
+ */
+function nearestOf(
+  features: LayerFeature[],
+  point: LonLat,
+  count: number,
+  radius: number,
+): Array<{ feature: LayerFeature; distanceM: number }> {
+  const candidates = features
+    .map((feature) => ({
+      feature,
+      bound: feature.geometry.type === "Point" ? chordLength(point, feature.geometry.coordinates) : 0,
+    }))
+    .filter((candidate) => candidate.bound <= radius)
+    .sort((a, b) => a.bound - b.bound);
+  const hits: Array<{ feature: LayerFeature; distanceM: number }> = [];
+  for (const { feature, bound } of candidates) {
+    if (hits.length >= count && bound > (hits[count - 1]?.distanceM ?? Number.POSITIVE_INFINITY)) break;
+    const distanceM = distanceToGeometry(point, feature.geometry);
+    if (distanceM > radius) continue;
+    hits.push({ feature, distanceM });
+    hits.sort((a, b) => a.distanceM - b.distanceM || a.feature.featureId - b.feature.featureId);
+  }
+  return hits.slice(0, count);
 }

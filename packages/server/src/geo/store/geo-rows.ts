@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AddressTable, BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
 import type { Area, Geometry } from "../types.js";
-import { buildingFootprints, layerGeometries, parcelBoundaries } from "./parsed-geometries.js";
+import { buildingShapes, layerShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
 
 /** A parcel as the domain sees it: geometry and attributes parsed. */
 export interface Parcel {
@@ -42,33 +42,56 @@ export interface StoredAddress {
   lat: number;
 }
 
-export const toParcel = (row: Selectable<ParcelTable>): Parcel => ({
+/** The columns of a spatial row other than its geometry and attributes: cheap to read for every candidate. */
+export const PLAIN_COLUMNS = {
+  parcels: ["parcel_id", "dataset_id", "source_id", "area_m2", "import_id"],
+  buildings: ["building_id", "dataset_id", "source_id", "area_m2", "parcel_id", "parcel_share", "import_id"],
+  layer_features: ["feature_id", "dataset_id", "source_id", "import_id"],
+} as const;
+
+type PlainParcel = Pick<Selectable<ParcelTable>, (typeof PLAIN_COLUMNS.parcels)[number]>;
+type PlainBuilding = Pick<Selectable<BuildingTable>, (typeof PLAIN_COLUMNS.buildings)[number]>;
+type PlainLayerFeature = Pick<Selectable<LayerFeatureTable>, (typeof PLAIN_COLUMNS.layer_features)[number]>;
+
+export const parcelOf = (row: PlainParcel, shape: Shape): Parcel => ({
   parcelId: row.parcel_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  boundary: parcelBoundaries.parse(row.parcel_id, row.import_id, row.boundary) as Area,
-  attributes: JSON.parse(row.attributes),
+  boundary: shape.geometry as Area,
+  attributes: shape.attributes,
   areaM2: row.area_m2,
 });
 
-export const toBuilding = (row: Selectable<BuildingTable>): Building => ({
+export const buildingOf = (row: PlainBuilding, shape: Shape): Building => ({
   buildingId: row.building_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  footprint: buildingFootprints.parse(row.building_id, row.import_id, row.footprint) as Area,
-  attributes: JSON.parse(row.attributes),
+  footprint: shape.geometry as Area,
+  attributes: shape.attributes,
   areaM2: row.area_m2,
   parcelId: row.parcel_id,
   parcelShare: row.parcel_share,
 });
 
-export const toLayerFeature = (row: Selectable<LayerFeatureTable>): LayerFeature => ({
+export const layerFeatureOf = (row: PlainLayerFeature, shape: Shape): LayerFeature => ({
   featureId: row.feature_id,
   datasetId: row.dataset_id,
   sourceId: row.source_id,
-  geometry: layerGeometries.parse(row.feature_id, row.import_id, row.geometry),
-  attributes: JSON.parse(row.attributes),
+  geometry: shape.geometry,
+  attributes: shape.attributes,
 });
+
+/** A whole parcel row as the domain sees it. */
+export const toParcel = (row: Selectable<ParcelTable>): Parcel =>
+  parcelOf(row, parcelShapes.parse(row.parcel_id, row.import_id, row.boundary, row.attributes));
+
+/** A whole building row as the domain sees it. */
+export const toBuilding = (row: Selectable<BuildingTable>): Building =>
+  buildingOf(row, buildingShapes.parse(row.building_id, row.import_id, row.footprint, row.attributes));
+
+/** A whole layer feature row as the domain sees it. */
+export const toLayerFeature = (row: Selectable<LayerFeatureTable>): LayerFeature =>
+  layerFeatureOf(row, layerShapes.parse(row.feature_id, row.import_id, row.geometry, row.attributes));
 
 export const toStoredAddress = (row: Selectable<AddressTable>): StoredAddress => ({
   addressId: row.address_id,

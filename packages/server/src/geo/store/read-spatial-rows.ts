@@ -1,0 +1,101 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Schema } from "../../db/schema.js";
+import {
+  type Building,
+  buildingOf,
+  type LayerFeature,
+  layerFeatureOf,
+  type Parcel,
+  PLAIN_COLUMNS,
+  parcelOf,
+} from "./geo-rows.js";
+import { buildingShapes, layerShapes, type ParsedShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
+import type { GeoSource, SpatialTable } from "./spatial-filter.js";
+
+/** The conditions, order and limit of a query on one spatial table, before its columns are chosen. */
+// biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query that selects nothing yet
+type Narrow<T extends SpatialTable> = (query: SelectQueryBuilder<Schema, T, {}>) => SelectQueryBuilder<Schema, T, {}>;
+
+/** The parcels a query finds, in its order. See {@link readShapes} for how. */
+export async function readParcels(source: GeoSource, narrow: Narrow<"parcels">): Promise<Parcel[]> {
+  const rows = await narrow(source.db.selectFrom("parcels")).select(PLAIN_COLUMNS.parcels).execute();
+  const shapes = await readShapes(source, "parcels", rows.map(keyOf("parcel_id")));
+  return present(rows, shapes, parcelOf);
+}
+
+/** The buildings a query finds, in its order. See {@link readShapes} for how. */
+export async function readBuildings(source: GeoSource, narrow: Narrow<"buildings">): Promise<Building[]> {
+  const rows = await narrow(source.db.selectFrom("buildings")).select(PLAIN_COLUMNS.buildings).execute();
+  const shapes = await readShapes(source, "buildings", rows.map(keyOf("building_id")));
+  return present(rows, shapes, buildingOf);
+}
+
+/** The layer features a query finds, in its order. See {@link readShapes} for how. */
+export async function readLayerFeatures(source: GeoSource, narrow: Narrow<"layer_features">): Promise<LayerFeature[]> {
+  const rows = await narrow(source.db.selectFrom("layer_features")).select(PLAIN_COLUMNS.layer_features).execute();
+  const shapes = await readShapes(source, "layer_features", rows.map(keyOf("feature_id")));
+  return present(rows, shapes, layerFeatureOf);
+}
+
+interface RowKey {
+  id: number;
+  importId: number;
+}
+
+function keyOf<Id extends string>(column: Id) {
+  return (row: { [K in Id]: number } & { import_id: number }): RowKey => ({ id: row[column], importId: row.import_id });
+}
+
+const SHAPES: Record<SpatialTable, { cache: ParsedShapes; id: string; geometry: string }> = {
+  parcels: { cache: parcelShapes, id: "parcel_id", geometry: "boundary" },
+  buildings: { cache: buildingShapes, id: "building_id", geometry: "footprint" },
+  layer_features: { cache: layerShapes, id: "feature_id", geometry: "geometry" },
+};
+
+/**
+ * The shapes (geometry and attributes) of the rows a query found, read in a second step and only for rows not
+ * parsed already: a query reads the plain columns of every candidate, and the JSON text — kilobytes for a
+ * footprint, megabytes for a flood zone — crosses from the database only the first time a row is met. A row
+ * removed between the two steps has no shape (and is left out); one re-imported between them has its new shape.
+ */
+async function readShapes(source: GeoSource, table: SpatialTable, keys: RowKey[]): Promise<Array<Shape | undefined>> {
+  const { cache } = SHAPES[table];
+  const shapes = keys.map(({ id, importId }) => cache.get(id, importId));
+  const missing = keys.filter((_, i) => shapes[i] === undefined).map(({ id }) => id);
+  if (missing.length === 0) return shapes;
+  const read = new Map<number, Shape>();
+  for (const row of await shapeRows(source, table, missing)) {
+    read.set(row.id, cache.parse(row.id, row.import_id, row.geometry, row.attributes));
+  }
+  return keys.map(({ id }, i) => shapes[i] ?? read.get(id));
+}
+
+/** One statement for any number of ids (a JSON array on SQLite, an array on PostgreSQL), so it stays prepared. */
+async function shapeRows(
+  { db, dialect }: GeoSource,
+  table: SpatialTable,
+  ids: number[],
+): Promise<Array<{ id: number; import_id: number; geometry: string; attributes: string }>> {
+  const { id, geometry } = SHAPES[table];
+  const among =
+    dialect === "sqlite"
+      ? sql`${sql.ref(id)} in (select value from json_each(${JSON.stringify(ids)}))`
+      : sql`${sql.ref(id)} = any(${ids})`;
+  const { rows } = await sql<{ id: number; import_id: number; geometry: string; attributes: string }>`
+    select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, attributes
+    from ${sql.table(table)} where ${among}`.execute(db);
+  return rows;
+}
+
+function present<Row, Item>(
+  rows: Row[],
+  shapes: Array<Shape | undefined>,
+  of: (row: Row, shape: Shape) => Item,
+): Item[] {
+  const items: Item[] = [];
+  for (const [i, row] of rows.entries()) {
+    const shape = shapes[i];
+    if (shape) items.push(of(row, shape));
+  }
+  return items;
+}
