@@ -9,6 +9,8 @@ export interface ClaimOptions {
   kinds?: readonly string[];
   /** How long the claim holds before another worker may take the job over. */
   leaseMs: number;
+  /** Only work someone waits for (priority 0) and expired leases: no bulk work. */
+  urgentOnly?: boolean;
   now?: number;
 }
 
@@ -24,11 +26,11 @@ export interface ClaimOptions {
  */
 export async function claimJob(
   database: Pick<Database, "db" | "dialect">,
-  { kinds, leaseMs, now = Date.now() }: ClaimOptions,
+  { kinds, leaseMs, urgentOnly = false, now = Date.now() }: ClaimOptions,
 ): Promise<ClaimedJob | undefined> {
   if (kinds?.length === 0) return undefined;
   for (;;) {
-    const row = await claimRow(database, kinds, leaseMs, now);
+    const row = await claimRow(database, kinds, leaseMs, urgentOnly, now);
     if (!row) return undefined;
     let payload: unknown;
     try {
@@ -41,6 +43,7 @@ export async function claimJob(
     return {
       job_id: row.job_id,
       kind: row.kind,
+      priority: row.priority,
       payload,
       attempts: row.attempts,
       run_at: row.run_at,
@@ -60,6 +63,7 @@ async function claimRow(
   database: Pick<Database, "db" | "dialect">,
   kinds: readonly string[] | undefined,
   leaseMs: number,
+  urgentOnly: boolean,
   now: number,
 ) {
   return (
@@ -69,9 +73,11 @@ async function claimRow(
     (await claimWhere(database, kinds, leaseMs, now, (w) =>
       w.and([w("due.status", "=", "pending"), w("due.priority", "=", 0), w("due.run_at", "<=", now)]),
     )) ??
-    (await claimWhere(database, kinds, leaseMs, now, (w) =>
-      w.and([w("due.status", "=", "pending"), w("due.priority", ">", 0), w("due.run_at", "<=", now)]),
-    ))
+    (urgentOnly
+      ? undefined
+      : await claimWhere(database, kinds, leaseMs, now, (w) =>
+          w.and([w("due.status", "=", "pending"), w("due.priority", ">", 0), w("due.run_at", "<=", now)]),
+        ))
   );
 }
 

@@ -11,6 +11,8 @@ export interface JobAttempt {
 /** A job as `claimJob` hands it out: status `running`, leased until `lease_until`, on attempt `attempts`. */
 export interface ClaimedJob extends JobAttempt {
   readonly kind: string;
+  /** 0 for work someone waits for; 1 and up for bulk work, lower first (see `enqueueJob`). */
+  readonly priority: number;
   /** The payload given to `enqueueJob`, parsed back from JSON. */
   readonly payload: unknown;
   readonly run_at: number;

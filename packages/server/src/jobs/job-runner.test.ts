@@ -335,4 +335,40 @@ describe("JobRunner", () => {
     expect(Date.now() - nudgedAt).toBeLessThan(2000);
     expect(await runner.stop()).toBe(true);
   });
+
+  it("runs at most `bulkConcurrency` bulk jobs at once and keeps the other slots for urgent work", async () => {
+    const release = deferred();
+    const running = { bulk: 0, most: 0 };
+    let urgentDone = false;
+    const runner = new JobRunner(database, {
+      concurrency: 4,
+      bulkConcurrency: 2,
+      pollMs: 20,
+      logger: memoryLogger(),
+      handlers: {
+        bulk: async () => {
+          running.bulk++;
+          running.most = Math.max(running.most, running.bulk);
+          await release.promise;
+          running.bulk--;
+        },
+        urgent: async () => {
+          urgentDone = true;
+        },
+      },
+    });
+    for (let i = 0; i < 6; i++) await enqueueJob(database.db, "bulk", { i }, { priority: 1 });
+    runner.start();
+    await until(() => running.bulk === 2);
+    // Two slots stay free while the batch waits: an urgent job placed now runs at once.
+    await enqueueJob(database.db, "urgent", {});
+    runner.nudge();
+    await until(() => urgentDone);
+    expect(running.bulk).toBe(2);
+    expect(await countByStatus("pending")).toBe(4);
+    release.resolve();
+    await until(async () => (await countByStatus("done")) === 7);
+    expect(running.most).toBe(2);
+    expect(await runner.stop()).toBe(true);
+  });
 });

@@ -43,6 +43,12 @@ export interface JobRunnerOptions {
   handlers: Readonly<Record<string, JobHandler>>;
   /** Attempts run at once. */
   concurrency?: number;
+  /**
+   * Attempts of bulk work (priority above 0) run at once, at most; the other slots stay for work someone waits
+   * for. Jobs share one event loop, so each one in flight slows the others: a single order placed during a
+   * 100,000-row batch meets at most this many of the batch's orders.
+   */
+  bulkConcurrency?: number;
   /** How long a claim holds; renewed every third of it while the handler runs. */
   leaseMs?: number;
   /** How often to look for due jobs when nothing woke the runner. */
@@ -68,6 +74,8 @@ const consoleLogger: JobLogger = {
 };
 
 interface Execution {
+  /** The job's priority: bulk work (above 0) counts against `bulkConcurrency`. */
+  readonly priority: number;
   readonly done: Promise<void>;
   /** Stops renewing the lease and aborts the handler's signal; the job runs again once the lease expires. */
   abandon(reason: Error): void;
@@ -91,6 +99,7 @@ export class JobRunner {
   readonly #handlers: Readonly<Record<string, JobHandler>>;
   readonly #kinds: string[];
   readonly #concurrency: number;
+  readonly #bulkConcurrency: number;
   readonly #leaseMs: number;
   readonly #pollMs: number;
   readonly #retry: RetryPolicy;
@@ -110,6 +119,7 @@ export class JobRunner {
     this.#handlers = options.handlers;
     this.#kinds = Object.keys(options.handlers);
     this.#concurrency = Math.max(1, options.concurrency ?? 4);
+    this.#bulkConcurrency = Math.min(this.#concurrency, Math.max(1, options.bulkConcurrency ?? 2));
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 250;
     this.#retry = options.retry ?? {};
@@ -222,10 +232,17 @@ export class JobRunner {
   }
 
   #claim(): Promise<ClaimedJob | undefined> {
+    let bulk = 0;
+    for (const execution of this.#executions) if (execution.priority > 0) bulk++;
     return writeLazily(this.#database, (trx) =>
       claimJob(
         { db: trx, dialect: this.#database.dialect },
-        { kinds: this.#kinds, leaseMs: this.#leaseMs, now: this.#now() },
+        {
+          kinds: this.#kinds,
+          leaseMs: this.#leaseMs,
+          urgentOnly: bulk >= this.#bulkConcurrency,
+          now: this.#now(),
+        },
       ),
     );
   }
@@ -236,6 +253,7 @@ export class JobRunner {
     const renewal = setInterval(() => void this.#renew(job, controller), Math.max(1, Math.floor(this.#leaseMs / 3)));
     renewal.unref();
     const execution: Execution = {
+      priority: job.priority,
       done: this.#attempt({ ...job, signal: controller.signal }).finally(() => {
         clearInterval(renewal);
         this.#executions.delete(execution);

@@ -59,6 +59,7 @@ describe("claimJob", () => {
     expect(first).toEqual({
       job_id: oldest,
       kind: "k",
+      priority: 0,
       payload: { n: 1 },
       attempts: 1,
       run_at: T0 - 5000,
