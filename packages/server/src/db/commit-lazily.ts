@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { type Database, SQLITE_BUSY_TIMEOUT_MS } from "./database.js";
+import { type Database, SQLITE_BUSY_TIMEOUT_MS, sqliteConnections } from "./database.js";
 import type { Schema } from "./schema.js";
 
 /**
@@ -64,18 +64,26 @@ const BUSY_ATTEMPTS = 250;
 
 function onLazyConnection<T>(db: Kysely<Schema>, work: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
   // The pragmas belong to the connection: holding it for the whole work keeps anyone else's commit from running
-  // under the relaxed settings.
+  // under the relaxed settings. They go straight to the driver where it is known (see `sqliteConnections`).
+  const raw = sqliteConnections.get(db);
   return db.connection().execute(async (connection: Kysely<Schema>) => {
-    await sql`pragma synchronous = normal`.execute(connection);
-    await sql`pragma busy_timeout = 0`.execute(connection);
+    const set = async (pragmas: readonly string[]) => {
+      for (const pragma of pragmas) {
+        if (raw) raw.exec(pragma);
+        else await sql.raw(pragma).execute(connection);
+      }
+    };
+    await set(RELAXED);
     try {
       return await work(connection);
     } finally {
-      await sql`pragma busy_timeout = ${sql.raw(String(SQLITE_BUSY_TIMEOUT_MS))}`.execute(connection);
-      await sql`pragma synchronous = full`.execute(connection);
+      await set(STRICT);
     }
   });
 }
+
+const RELAXED = ["pragma synchronous = normal", "pragma busy_timeout = 0"];
+const STRICT = [`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, "pragma synchronous = full"];
 
 function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -63,8 +63,17 @@ function openSqlite(path: string): Kysely<Schema> {
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  sqliteConnections.set(db, connection);
+  return db;
 }
+
+/**
+ * The better-sqlite3 connection under each SQLite Kysely instance, for the settings a lazy commit switches
+ * around its work (`commit-lazily.ts`): through the driver itself they take microseconds, through Kysely tens
+ * of them, and a settled order switches them four times.
+ */
+export const sqliteConnections: WeakMap<Kysely<Schema>, SQLite.Database> = new WeakMap();
 
 /** Statements kept prepared: every query the service runs, with room for the `in (…)` lists of imports. */
 const STATEMENT_CACHE_SIZE = 1000;
