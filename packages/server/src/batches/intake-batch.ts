@@ -1,11 +1,11 @@
 import { ORDER_BATCH_REJECTIONS_SHOWN, type OrderBatchAccepted, type OrderBatchRejection } from "@lotline/contract";
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { commitDurably } from "../db/commit-durably.js";
 import { commitLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError } from "../errors.js";
-import { PROCESS_ORDER_JOB } from "../orders/create-order.js";
+import { enqueueJob } from "../jobs/index.js";
 import type { OrderRules } from "../orders/order-rules.js";
 import { writeOrders } from "../orders/write-orders.js";
 import { newId } from "../tenancy/secrets.js";
@@ -13,16 +13,14 @@ import { callbackUrlAllowed } from "../webhooks/callback-url-allowed.js";
 import { type CheckedRow, checkRow } from "./check-row.js";
 import { completeBatchIfSettled } from "./complete-batch.js";
 import type { BatchSource, InputRow } from "./input-row.js";
+import { OPEN_BATCH_JOB } from "./open-batch-job.js";
 import { BatchTooLargeError } from "./row-limit.js";
 
 /**
- * Rows of a batch processed in one turn: a batch's jobs have priority 1 for its first run of rows, 2 for the next,
- * so two batches alternate run by run, and a new batch's first rows come before an old one's remaining rows.
+ * Rows written per transaction: few enough that a single order placed meanwhile waits a few milliseconds for its
+ * turn, not tens (measured with `npm run bench:batch`), at some cost in intake speed.
  */
-export const BATCH_TURN_ROWS = 1000;
-
-/** Rows written per transaction: short enough that other writers (single orders, workers) never wait long. */
-const CHUNK_ROWS = 500;
+const CHUNK_ROWS = 100;
 
 /**
  * An intake this old was cut off (its process killed): 100,000 rows take about a minute, so an hour is far past
@@ -53,9 +51,9 @@ interface Tally {
 /**
  * Takes a batch in: every row checked as a single order, good rows written as orders and every row as a compact
  * batch row, `CHUNK_ROWS` per transaction as the input streams. The batch stays `intake` — invisible, its orders
- * without jobs — until the last transaction enqueues all its orders' jobs and makes it `processing` at once; if
- * anything fails before (a row past the limit, an unreadable file), what was written is removed again, so a batch
- * either arrives whole or not at all.
+ * without jobs — until the last transaction makes it `processing` with the job that opens it (`open-batch-job.ts`:
+ * its orders' jobs, a run of rows at a time); if anything fails before (a row past the limit, an unreadable
+ * file), what was written is removed again, so a batch either arrives whole or not at all.
  */
 export async function intakeBatch(
   database: Pick<Database, "db" | "dialect" | "syncLog">,
@@ -103,6 +101,9 @@ async function writeRows(
     if (chunk.length === CHUNK_ROWS) {
       await writeChunk(database, batchId, intake, chunk, tally);
       chunk = [];
+      // Rows already received parse and write in promise callbacks alone: a turn of the event loop between chunks
+      // lets single orders and the job runner go on while a 100,000-row book streams in.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   if (chunk.length > 0) await writeChunk(database, batchId, intake, chunk, tally);
@@ -162,7 +163,7 @@ async function writeChunk(
   }
 }
 
-/** The intake's last transaction: every order's job at once, the counts, and the batch visible as `processing`. */
+/** The intake's last transaction: the counts, the batch visible as `processing`, and the job that opens it. */
 async function openBatch(
   database: Pick<Database, "db" | "dialect" | "syncLog">,
   batchId: string,
@@ -170,13 +171,7 @@ async function openBatch(
   tally: Tally,
 ): Promise<OrderBatchAccepted> {
   return commitDurably(database, async (trx) => {
-    const now = Date.now();
-    // Bulk priority by runs of rows: batches take turns a run at a time, and single orders (0) go first.
-    await sql`insert into jobs (kind, payload, status, run_at, lease_until, last_error, created_at, finished_at,
-        priority)
-      select ${PROCESS_ORDER_JOB}, '{"order_id":"' || order_id || '"}', 'pending', cast(${now} as bigint), null, null,
-        cast(${now} as bigint), null, 1 + (row_number - 1) / ${BATCH_TURN_ROWS}
-      from order_batch_rows where batch_id = ${batchId} and order_id is not null order by row_number`.execute(trx);
+    if (tally.accepted > 0) await enqueueJob(trx, OPEN_BATCH_JOB, { batch_id: batchId });
     const ignoredColumns = intake.source.ignoredColumns();
     await trx
       .updateTable("order_batches")

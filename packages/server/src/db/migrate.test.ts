@@ -99,6 +99,7 @@ describe("migrateToLatest", () => {
       "0005-dataset-namespaces",
       "0006-order-batches",
       "0007-job-priority",
+      "0008-batch-opening",
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
@@ -135,6 +136,7 @@ describe("migrateToLatest", () => {
       "0005-dataset-namespaces",
       "0006-order-batches",
       "0007-job-priority",
+      "0008-batch-opening",
     ]);
     expect(await migrateToLatest(b)).toEqual([
       "0001-foundation",
@@ -144,6 +146,7 @@ describe("migrateToLatest", () => {
       "0005-dataset-namespaces",
       "0006-order-batches",
       "0007-job-priority",
+      "0008-batch-opening",
     ]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);

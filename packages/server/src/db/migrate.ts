@@ -7,6 +7,7 @@ import { customFields } from "./migrations/0004-custom-fields.js";
 import { datasetNamespaces } from "./migrations/0005-dataset-namespaces.js";
 import { orderBatches } from "./migrations/0006-order-batches.js";
 import { jobPriority } from "./migrations/0007-job-priority.js";
+import { batchOpening } from "./migrations/0008-batch-opening.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -19,6 +20,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0005-dataset-namespaces": datasetNamespaces,
     "0006-order-batches": orderBatches,
     "0007-job-priority": jobPriority,
+    "0008-batch-opening": batchOpening,
   };
 }
 

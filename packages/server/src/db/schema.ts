@@ -259,6 +259,8 @@ export interface OrderBatchTable {
   /** Accepted orders not yet settled. */
   pending: Generated<number>;
   failed: Generated<number>;
+  /** Input rows whose orders have their jobs: the batch opens `rows` of them a run at a time after its intake. */
+  opened_rows: Generated<number>;
   /** JSON array of the CSV columns that were ignored. */
   ignored_columns: Generated<string>;
   created_at: number;

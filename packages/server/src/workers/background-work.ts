@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { OPEN_BATCH_JOB, openBatchJob } from "../batches/open-batch-job.js";
 import { JobRunner } from "../jobs/index.js";
 import { PROCESS_ORDER_JOB } from "../orders/create-order.js";
 import { processOrderJob } from "../orders/process-order.js";
@@ -15,13 +16,14 @@ import { DELIVER_WEBHOOK_JOB } from "../webhooks/webhook-events.js";
 export const WEBHOOK_MAX_ATTEMPTS = 100;
 
 /**
- * The job runner of a process that does background work: order processing, records computed again after a dataset
- * is removed, and webhook delivery.
+ * The job runner of a process that does background work: order processing, opening batches, records computed again
+ * after a dataset is removed, and webhook delivery.
  */
 export function createJobRunner(services: Services, logger?: FastifyBaseLogger): JobRunner {
   return new JobRunner(services.database, {
     handlers: {
       [PROCESS_ORDER_JOB]: processOrderJob(services.database),
+      [OPEN_BATCH_JOB]: openBatchJob(services.database),
       [RECOMPUTE_PROPERTY_JOB]: recomputePropertyJob(services.database),
       [DELIVER_WEBHOOK_JOB]: deliverEventJob(services.database, services.config),
     },
