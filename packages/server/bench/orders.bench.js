@@ -5,6 +5,8 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
+import { createOrder } from "../dist/orders/create-order.js";
+import { processOrderJob } from "../dist/orders/process-order.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
 import { accessToken, benchTenant, cpuSeconds, serve, stop } from "./served.js";
 
@@ -13,6 +15,7 @@ const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
 const CONCURRENCY = 10;
 const BASELINE_SECONDS = 4;
 const DRAIN_ORDERS = positiveInteger("BENCH_DRAIN_ORDERS", 1000);
+const COMPUTE_ORDERS = positiveInteger("BENCH_COMPUTE_ORDERS", 1000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -186,6 +189,29 @@ function table(rows) {
   printTable(header, cells);
 }
 
+/**
+ * The CPU one `process_order` takes in this process, order by order (placed here first, with 30 more to warm the
+ * caches): the cost of an order's own computation, without HTTP, claims or webhooks around it.
+ */
+async function computeCost({ database, orgId, addresses }) {
+  const ids = [];
+  for (let i = 0; i < COMPUTE_ORDERS + 30; i++) {
+    ids.push((await createOrder(database, orgId, { address: addresses[i % addresses.length] })).order_id);
+  }
+  const run = processOrderJob(database);
+  for (const id of ids.splice(0, 30)) await run({ order_id: id });
+  const costs = [];
+  for (const id of ids) {
+    const before = process.cpuUsage();
+    await run({ order_id: id });
+    const used = process.cpuUsage(before);
+    costs.push((used.user + used.system) / 1000);
+  }
+  costs.sort((a, b) => a - b);
+  const at = (q) => costs[Math.min(costs.length - 1, Math.floor(q * costs.length))] ?? 0;
+  return { p50: at(0.5), p90: at(0.9) };
+}
+
 async function main() {
   const folder = mkdtempSync(join(tmpdir(), "lotline-bench-"));
   const cleanups = [() => rmSync(folder, { recursive: true, force: true })];
@@ -285,6 +311,9 @@ async function main() {
       });
     }
 
+    // 6. One order's own computation, in this process.
+    const compute = await computeCost({ database, orgId: org.org_id, addresses });
+
     const placeRate = ORDERS / plain.placeSeconds;
     const completeRate = ORDERS / plain.completeSeconds;
     const deliverRate = ORDERS / hooked.deliverSeconds;
@@ -334,6 +363,10 @@ async function main() {
           (drain.workers > 1 ? `; ${(drain.rate / (drains[0]?.rate ?? 1)).toFixed(2)} × one worker` : ""),
       );
     }
+    print(
+      `6. process_order alone, in this process: CPU per order p50 ${compute.p50.toFixed(2)} ms, ` +
+        `p90 ${compute.p90.toFixed(2)} ms (${COMPUTE_ORDERS} orders after 30 to warm up)`,
+    );
     print();
     print(
       `server CPU per order in phase 2, placed and processed: ${cpuPerOrderMs.toFixed(2)} ms ` +

@@ -211,6 +211,40 @@ describe("deliverWebhook", () => {
     expect(result).toMatchObject({ outcome: "retry", error: expect.stringMatching(/^network: .*ECONNREFUSED/) });
   });
 
+  it("sends a receiver's webhooks over one kept-alive connection", async () => {
+    let connections = 0;
+    const count = () => connections++;
+    server.on("connection", count);
+    try {
+      for (let i = 0; i < 3; i++) expect(await attempt(`${base}/hooks/${i}`)).toMatchObject({ outcome: "delivered" });
+    } finally {
+      server.off("connection", count);
+    }
+    expect(received).toHaveLength(3);
+    expect(connections).toBe(1);
+  });
+
+  it("sends again at once on a new connection when the kept one was closed under it", async () => {
+    // A receiver that drops a connection on its second request, before answering: what a receiver closing an
+    // idle connection just as we reuse it looks like.
+    const served = new WeakMap<object, number>();
+    const dropping = createServer((request, response) => {
+      const count = (served.get(request.socket) ?? 0) + 1;
+      served.set(request.socket, count);
+      if (count > 1) request.socket.destroy();
+      else request.on("end", () => response.writeHead(204).end()).resume();
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/hooks`;
+    try {
+      expect(await attempt(url)).toMatchObject({ outcome: "delivered" });
+      expect(await attempt(url)).toMatchObject({ outcome: "delivered", statusCode: 204 });
+    } finally {
+      dropping.closeAllConnections();
+      await new Promise((resolve) => dropping.close(resolve));
+    }
+  });
+
   it("stops on a URL it cannot use", async () => {
     for (const url of ["not a url", "ftp://127.0.0.1/", "http://user:pw@127.0.0.1/"]) {
       expect(await attempt(url)).toMatchObject({ outcome: "stop", error: expect.stringMatching(/^invalid_url: /) });

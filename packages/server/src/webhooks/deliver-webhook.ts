@@ -4,6 +4,7 @@ import { isIP, type LookupFunction } from "node:net";
 import { BlockedAddressError } from "./blocked-address-error.js";
 import { HostLookupError } from "./host-lookup-error.js";
 import { parseRetryAfter } from "./parse-retry-after.js";
+import { receiverAgent } from "./receiver-agents.js";
 import { type HostLookup, resolveSafeAddress } from "./resolve-safe-address.js";
 
 /** One delivery attempt to make. */
@@ -124,8 +125,23 @@ function parseUrl(input: string): URL | string {
   return url;
 }
 
-/** POSTs the body to `address`, resolving at the response's status with at most `maxBytes` of its body. */
-function post(url: URL, address: string, delivery: WebhookDelivery, maxBytes: number, signal: AbortSignal) {
+/**
+ * POSTs the body to `address` over a kept-alive connection (see `receiverAgent`), resolving at the response's
+ * status with at most `maxBytes` of its body. A kept connection the receiver closed just before we reused it fails
+ * before any answer; that one case is tried again at once on a new connection.
+ */
+async function post(url: URL, address: string, delivery: WebhookDelivery, maxBytes: number, signal: AbortSignal) {
+  try {
+    return await postOnce(url, address, delivery, maxBytes, signal);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return postOnce(url, address, delivery, maxBytes, signal);
+  }
+}
+
+class StaleConnectionError extends Error {}
+
+function postOnce(url: URL, address: string, delivery: WebhookDelivery, maxBytes: number, signal: AbortSignal) {
   return new Promise<Answer>((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const body = Buffer.from(delivery.body, "utf8");
@@ -133,7 +149,7 @@ function post(url: URL, address: string, delivery: WebhookDelivery, maxBytes: nu
       method: "POST",
       headers: { ...delivery.headers, "content-length": String(body.length) },
       lookup: pinned(address),
-      agent: false,
+      agent: receiverAgent(url.protocol === "https:" ? "https:" : "http:", address),
       signal,
     };
     let finish: (() => void) | undefined;
@@ -162,7 +178,10 @@ function post(url: URL, address: string, delivery: WebhookDelivery, maxBytes: nu
       response.on("close", settle);
     });
     // Once the status is in, a timeout or a reset mid-body settles with what came rather than failing.
-    request.on("error", (error) => (finish ? finish() : reject(error)));
+    request.on("error", (error) => {
+      if (finish) finish();
+      else reject(request.reusedSocket && !signal.aborted ? new StaleConnectionError(explain(error)) : error);
+    });
     request.end(body);
   });
 }
