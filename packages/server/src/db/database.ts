@@ -80,13 +80,18 @@ const STATEMENT_CACHE_SIZE = 1000;
 
 /**
  * The connection with its statements kept prepared by SQL text: Kysely prepares every query it runs, which cost
- * more than running most of them. A statement still being iterated is never handed out twice.
+ * more than running most of them. A statement still being iterated is never handed out twice. Transactions begin
+ * immediate.
  */
 function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => connection.close(),
-    prepare(text: string) {
+    prepare(sqlText: string) {
+      // Every transaction takes the write lock as it begins, waiting its turn there: a deferred one that reads
+      // and then writes fails at once (SQLITE_BUSY, no waiting) when another connection — an order thread, a
+      // worker process — holds the lock at that moment. Kysely begins every transaction with a plain `begin`.
+      const text = sqlText === "begin" ? "begin immediate" : sqlText;
       const cached = cache.get(text);
       if (cached && !cached.busy) return cached;
       const statement = connection.prepare(text);
