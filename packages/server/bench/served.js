@@ -82,6 +82,8 @@ export async function serve(databaseUrl, port, env = {}, args = []) {
       LOTLINE_DATABASE_URL: databaseUrl,
       LOTLINE_PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOTLINE_LOG_LEVEL: "error",
+      // Passed through, so that a run can measure order threads (see the README's Performance).
+      ...(process.env.LOTLINE_ORDER_THREADS ? { LOTLINE_ORDER_THREADS: process.env.LOTLINE_ORDER_THREADS } : {}),
       LOTLINE_TOKEN_SOFT_LIMIT_HOUR: "0",
       LOTLINE_TOKEN_HARD_LIMIT_HOUR: "0",
       LOTLINE_TOKEN_SOFT_LIMIT_DAY: "0",

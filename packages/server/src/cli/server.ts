@@ -9,6 +9,7 @@ import { buildManagementApp, managementLogLevel } from "../ops/management-app.js
 import { ServiceMetrics } from "../ops/metrics.js";
 import { createServices, type Services } from "../services.js";
 import { createJobRunner } from "../workers/background-work.js";
+import { OrderThreads } from "../workers/order-threads.js";
 
 export const ROLES = ["all", "api", "worker"] as const;
 export type Role = (typeof ROLES)[number];
@@ -52,15 +53,24 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
           "chooses the address its failed sign-ins are counted against. Name your proxies' addresses instead",
       );
     }
-    const runner = role === "api" ? undefined : createJobRunner(services, app.log);
+    const runsJobs = role !== "api";
+    const threaded = runsJobs && config.orderThreads > 0;
+    const runner = runsJobs ? createJobRunner(services, app.log, { withOrders: !threaded }) : undefined;
+    const threads =
+      threaded && runner
+        ? new OrderThreads(config.databaseUrl, config.orderThreads, app.log, () => runner.nudge())
+        : undefined;
     stop = async () => {
       await management.close();
       await app.close();
-      await runner?.stop();
+      await Promise.all([runner?.stop(), threads?.stop()]);
       await database.close();
     };
     if (runner) {
-      services.nudgeWorkers = () => runner.nudge();
+      services.nudgeWorkers = () => {
+        runner.nudge();
+        threads?.nudge();
+      };
       runner.start();
     }
     // Before listening, so whoever sees the service answer (a script polling /healthz) also finds its record. A

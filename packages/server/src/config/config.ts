@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { ORDER_BATCH_ROWS_MAX } from "@lotline/contract";
 
 /**
@@ -28,6 +29,8 @@ export interface Config {
   mapImageryAttribution: string | null;
   /** The most rows one order batch may carry (at most, and by default, 100,000). */
   batchRowsMax: number;
+  /** Worker threads processing orders in a process that runs jobs; 0 keeps them on the main thread. */
+  orderThreads: number;
 }
 
 /** Issuances per client before a warning header (soft) or a 429 (hard); 0 turns a limit off. */
@@ -140,6 +143,8 @@ export function loadConfig(env: Settings, overrides: Settings = {}): Config {
     mapImageryUrl: tileTemplate(read, "LOTLINE_MAP_IMAGERY_URL"),
     mapImageryAttribution: read("LOTLINE_MAP_IMAGERY_ATTRIBUTION") ?? null,
     batchRowsMax: integer(read, "LOTLINE_BATCH_ROWS_MAX", ORDER_BATCH_ROWS_MAX, 1, ORDER_BATCH_ROWS_MAX),
+    // None by default: on two cores they cost more than they give (README, Performance).
+    orderThreads: integer(read, "LOTLINE_ORDER_THREADS", 0, 0, Math.max(1, availableParallelism())),
   };
 }
 

@@ -119,7 +119,7 @@ export class JobRunner {
     this.#handlers = options.handlers;
     this.#kinds = Object.keys(options.handlers);
     this.#concurrency = Math.max(1, options.concurrency ?? 4);
-    this.#bulkConcurrency = Math.min(this.#concurrency, Math.max(1, options.bulkConcurrency ?? 2));
+    this.#bulkConcurrency = Math.min(this.#concurrency, Math.max(0, options.bulkConcurrency ?? 2));
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 250;
     this.#retry = options.retry ?? {};

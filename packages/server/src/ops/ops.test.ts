@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { type RunningServer, startServer } from "../cli/server.js";
 import { loadConfig } from "../config/config.js";
-import { createTenant, createTestApp, freePort, type TestApp } from "../test/test-app.js";
+import { accessTokenOver, createTenant, createTestApp, freePort, type TestApp } from "../test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
 
 describe("operational routes", () => {
@@ -146,17 +146,7 @@ describe("the management listener", () => {
 
   it("counts the service port's requests by route template and status, never by raw URL or client", async () => {
     const tenant = await createTenant(server.services);
-    const response = await fetch(`${server.url}/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        grant_type: "client_credentials",
-        client_id: tenant.clientId,
-        client_secret: tenant.clientSecret,
-        audience: server.services.config.apiAudience,
-      }),
-    });
-    const { access_token: token } = (await response.json()) as { access_token: string };
+    const token = await accessTokenOver(server.url, server.services.config.apiAudience, tenant);
     expect((await fetch(`${server.url}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     await fetch(`${server.url}/nowhere/prop_0123456789secret`);
 

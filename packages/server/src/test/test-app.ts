@@ -90,6 +90,22 @@ export async function accessTokenFor(test: TestApp, tenant: TestTenant): Promise
   return response.json().access_token;
 }
 
+/** A bearer token for `tenant` from a service listening at `url` (e.g. `startServer`'s), over real HTTP. */
+export async function accessTokenOver(url: string, audience: string, tenant: TestTenant): Promise<string> {
+  const response = await fetch(`${url}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      grant_type: "client_credentials",
+      client_id: tenant.clientId,
+      client_secret: tenant.clientSecret,
+      audience,
+    }),
+  });
+  if (response.status !== 200) throw new Error(`token request failed: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 export function basic(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
 }
