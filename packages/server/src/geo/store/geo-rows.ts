@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { AddressTable, BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
 import type { Area, Geometry } from "../types.js";
-import { buildingShapes, layerShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
+import { buildingShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
 
 /** A parcel as the domain sees it: geometry and attributes parsed. */
 export interface Parcel {
@@ -88,10 +88,6 @@ export const toParcel = (row: Selectable<ParcelTable>): Parcel =>
 /** A whole building row as the domain sees it. */
 export const toBuilding = (row: Selectable<BuildingTable>): Building =>
   buildingOf(row, buildingShapes.parse(row.building_id, row.import_id, row.footprint, row.attributes));
-
-/** A whole layer feature row as the domain sees it. */
-export const toLayerFeature = (row: Selectable<LayerFeatureTable>): LayerFeature =>
-  layerFeatureOf(row, layerShapes.parse(row.feature_id, row.import_id, row.geometry, row.attributes));
 
 export const toStoredAddress = (row: Selectable<AddressTable>): StoredAddress => ({
   addressId: row.address_id,
