@@ -27,12 +27,10 @@ parentPort?.on("message", (message: ToOrderThread) => {
   else void stop();
 });
 runner.start();
-post("ready");
 
 async function stop() {
   await runner.stop();
   await database.close();
-  post("stopped");
   parentPort?.close();
 }
 

@@ -6,11 +6,8 @@ export type ToOrderThread = "nudge" | "stop";
 
 /** What an order thread tells the main thread. */
 export type OrderThreadMessage =
-  | "ready"
-  | "stopped"
   /** A job settled: the main thread's runner should look for webhooks to deliver. */
-  | "nudge"
-  | { log: { level: "warn" | "error"; details: object; message: string } };
+  "nudge" | { log: { level: "warn" | "error"; details: object; message: string } };
 
 /**
  * The compiled thread script. Tests run the sources, which a worker thread cannot load, so both point into the
