@@ -9,10 +9,9 @@ import { createServer, request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { sql } from "kysely";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
-import { accessToken, benchTenant, serve, stop } from "./served.js";
+import { accessToken, benchTenant, ordersProcessing, serve, stop } from "./served.js";
 
 const ROWS = positiveInteger("BENCH_BATCH_ROWS", 100_000);
 const CAP_MS = positiveInteger("BENCH_BATCH_MINUTES", 30) * 60_000;
@@ -226,17 +225,7 @@ async function singleOrderThroughput({ base, token, places, database, deadline }
       }
     }),
   );
-  const processing = async () =>
-    Number(
-      (
-        await db
-          .selectFrom("orders")
-          .select(sql`count(*)`.as("n"))
-          .where("status", "=", "processing")
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  while ((await processing()) > 0) {
+  while ((await ordersProcessing(db)) > 0) {
     checkDeadline(deadline, "the baseline single orders were processing");
     await sleep(100);
   }

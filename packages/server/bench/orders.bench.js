@@ -8,7 +8,7 @@ import { freePort, positiveInteger, print, printTable } from "../../../scripts/b
 import { createOrder } from "../dist/orders/create-order.js";
 import { processOrderJob } from "../dist/orders/process-order.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
-import { accessToken, benchTenant, cpuSeconds, serve, stop } from "./served.js";
+import { accessToken, benchTenant, cpuSeconds, ordersProcessing, serve, stop } from "./served.js";
 
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const PHASE_MS = positiveInteger("BENCH_PHASE_SECONDS", 30) * 1000;
@@ -83,17 +83,7 @@ async function orderPhase({ base, token, addresses, database, callbackUrl, hooks
     await response.arrayBuffer();
   });
   const placedAt = performance.now();
-  const processing = async () =>
-    Number(
-      (
-        await db
-          .selectFrom("orders")
-          .select(sql`count(*)`.as("n"))
-          .where("status", "=", "processing")
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  await waitUntil("the orders to complete", async () => (await processing()) === 0);
+  await waitUntil("the orders to complete", async () => (await ordersProcessing(db)) === 0);
   const completedAt = performance.now();
   if (callbackUrl) await waitUntil("the webhooks", async () => hooks.state.count - hooksBefore >= count);
   const settled = await db
@@ -136,16 +126,6 @@ async function placeOnly({ base, token, addresses, count }) {
  */
 async function drainRate({ database, databaseUrl, api, token, addresses, workers }) {
   const non2xx = await placeOnly({ base: api, token, addresses, count: DRAIN_ORDERS });
-  const processing = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom("orders")
-          .select(sql`count(*)`.as("n"))
-          .where("status", "=", "processing")
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const children = await Promise.all(
     Array.from({ length: workers }, async () =>
       serve(databaseUrl, await freePort(), { LOTLINE_MANAGEMENT_PORT: "0" }, ["--role", "worker"]),
@@ -157,7 +137,7 @@ async function drainRate({ database, databaseUrl, api, token, addresses, workers
   let busy = [];
   try {
     await waitUntil("the queue to drain", async () => {
-      const done = DRAIN_ORDERS - (await processing());
+      const done = DRAIN_ORDERS - (await ordersProcessing(database.db));
       if (marks.tenth === undefined && done >= DRAIN_ORDERS * 0.1) marks.tenth = { at: performance.now(), done };
       if (marks.ninetieth === undefined && done >= DRAIN_ORDERS * 0.9)
         marks.ninetieth = { at: performance.now(), done };

@@ -136,3 +136,13 @@ export function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/** How many orders of the database are still processing. */
+export async function ordersProcessing(db) {
+  const { n } = await db
+    .selectFrom("orders")
+    .select(sql`count(*)`.as("n"))
+    .where("status", "=", "processing")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -64,20 +64,15 @@ const BUSY_ATTEMPTS = 250;
 
 function onLazyConnection<T>(db: Kysely<Schema>, work: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
   // The pragmas belong to the connection: holding it for the whole work keeps anyone else's commit from running
-  // under the relaxed settings. They go straight to the driver where it is known (see `sqliteConnections`).
+  // under the relaxed settings. They go straight to the driver (see `sqliteConnections`).
   const raw = sqliteConnections.get(db);
+  if (!raw) throw new Error("a lazy commit needs a SQLite database opened by openDatabase");
   return db.connection().execute(async (connection: Kysely<Schema>) => {
-    const set = async (pragmas: readonly string[]) => {
-      for (const pragma of pragmas) {
-        if (raw) raw.exec(pragma);
-        else await sql.raw(pragma).execute(connection);
-      }
-    };
-    await set(RELAXED);
+    for (const pragma of RELAXED) raw.exec(pragma);
     try {
       return await work(connection);
     } finally {
-      await set(STRICT);
+      for (const pragma of STRICT) raw.exec(pragma);
     }
   });
 }

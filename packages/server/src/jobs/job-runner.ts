@@ -234,7 +234,7 @@ export class JobRunner {
   #claim(): Promise<ClaimedJob | undefined> {
     let bulk = 0;
     for (const execution of this.#executions) if (execution.priority > 0) bulk++;
-    return writeLazily(this.#database, (trx) =>
+    return this.#lazily((trx) =>
       claimJob(
         { db: trx, dialect: this.#database.dialect },
         {

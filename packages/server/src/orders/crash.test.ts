@@ -11,7 +11,7 @@ import { createServices } from "../services.js";
 import { addCallbackPrefix } from "../tenancy/callback-prefixes.js";
 import { killAllLotlines, killLotline, requireCompiledLotline, startLotline } from "../test/lotline-process.js";
 import { csvBook, jsonBook, type OrderBook } from "../test/order-books.js";
-import { createTenant, freePort, type TestTenant } from "../test/test-app.js";
+import { accessTokenOver, createTenant, freePort, type TestTenant } from "../test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
 import { visibleOrder } from "./visible-orders.js";
 
@@ -98,18 +98,7 @@ it("loses no order, no batch row and no webhook when the server is killed with S
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess = await startLotline(test.url, port);
 
-  const tokenResponse = await fetch(`${base}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      grant_type: "client_credentials",
-      client_id: tenant.clientId,
-      client_secret: tenant.clientSecret,
-      audience: `${base}/v1`,
-    }),
-  });
-  expect(tokenResponse.status).toBe(200);
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const token = await accessTokenOver(base, `${base}/v1`, tenant);
   const call = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status, path).toBe(200);

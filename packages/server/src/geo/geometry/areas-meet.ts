@@ -2,6 +2,7 @@ import type { Area, Position } from "../types.js";
 import { orientation } from "./orientation.js";
 import { polygonsOf, vertexCount } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
+import { segmentsMeet } from "./segments-meet.js";
 
 /**
  * Whether two areas share at least one point, touching included, with edges straight in longitude/latitude:
@@ -31,7 +32,7 @@ function boundariesMeet(small: Area, large: Area): boolean {
         const q = pair(ring[i + 1] as Position);
         if (Math.max(p[0], q[0]) < box[0] || Math.min(p[0], q[0]) > box[2]) continue;
         if (Math.max(p[1], q[1]) < box[1] || Math.min(p[1], q[1]) > box[3]) continue;
-        for (const edge of edges) if (segmentsMeet(edge, [p, q])) return true;
+        for (const [a, b] of edges) if (segmentsMeet(a, b, p, q)) return true;
       }
     }
   }
@@ -62,31 +63,6 @@ function boxOfEdges(edges: ReadonlyArray<[Pair, Pair]>): [number, number, number
 /** A stored position read as its longitude and latitude, without a copy (they are checked at import). */
 function pair(position: Position): Pair {
   return position as Pair;
-}
-
-/** Whether two closed segments share a point (crossing, touching, or overlapping along a line). */
-function segmentsMeet([a, b]: readonly [Pair, Pair], [c, d]: readonly [Pair, Pair]): boolean {
-  const d1 = orientation(a, b, c);
-  const d2 = orientation(a, b, d);
-  const d3 = orientation(c, d, a);
-  const d4 = orientation(c, d, b);
-  if (d1 * d2 < 0 && d3 * d4 < 0) return true;
-  return (
-    (d1 === 0 && within(a, b, c)) ||
-    (d2 === 0 && within(a, b, d)) ||
-    (d3 === 0 && within(c, d, a)) ||
-    (d4 === 0 && within(c, d, b))
-  );
-}
-
-/** Whether `point`, on the line through `start` and `end`, lies between them. */
-function within(start: Pair, end: Pair, point: Pair): boolean {
-  return (
-    Math.min(start[0], end[0]) <= point[0] &&
-    point[0] <= Math.max(start[0], end[0]) &&
-    Math.min(start[1], end[1]) <= point[1] &&
-    point[1] <= Math.max(start[1], end[1])
-  );
 }
 
 /** Whether the first vertex of some part of `inner` lies in `outer` (called once no boundaries meet). */

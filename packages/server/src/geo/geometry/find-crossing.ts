@@ -1,5 +1,6 @@
 import { orientation } from "./orientation.js";
 import type { Pair } from "./read-polygons.js";
+import { segmentsMeet } from "./segments-meet.js";
 
 /** Two rings (0-based indexes into the rings given; the same twice when a ring meets itself) that share a point. */
 export interface Crossing {
@@ -113,17 +114,7 @@ function meet(s: Segment, t: Segment): boolean {
       (p[0] - joint[0]) * (q[0] - joint[0]) + (p[1] - joint[1]) * (q[1] - joint[1]) > 0
     );
   }
-  const d1 = orientation(s.start, s.end, t.start);
-  const d2 = orientation(s.start, s.end, t.end);
-  const d3 = orientation(t.start, t.end, s.start);
-  const d4 = orientation(t.start, t.end, s.end);
-  if (d1 * d2 < 0 && d3 * d4 < 0) return true;
-  return (
-    (d1 === 0 && within(s, t.start)) ||
-    (d2 === 0 && within(s, t.end)) ||
-    (d3 === 0 && within(t, s.start)) ||
-    (d4 === 0 && within(t, s.end))
-  );
+  return segmentsMeet(s.start, s.end, t.start, t.end);
 }
 
 /** The position two consecutive edges of one ring share, if they are consecutive. */
@@ -135,17 +126,6 @@ function jointOf(s: Segment, t: Segment): Pair | undefined {
   if (!next && !previous) return undefined;
   for (const end of [s.start, s.end]) if (end === t.start || end === t.end) return end;
   return undefined;
-}
-
-/** Whether `point`, on the line of `segment`, lies within it. */
-function within(segment: Segment, point: Pair): boolean {
-  const { start, end } = segment;
-  return (
-    Math.min(start[0], end[0]) <= point[0] &&
-    point[0] <= Math.max(start[0], end[0]) &&
-    Math.min(start[1], end[1]) <= point[1] &&
-    point[1] <= Math.max(start[1], end[1])
-  );
 }
 
 function crossingOf(s: Segment, t: Segment): Crossing {
