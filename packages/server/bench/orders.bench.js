@@ -139,17 +139,21 @@ async function drainRate({ database, databaseUrl, api, token, addresses, workers
   const startedAt = performance.now();
   let busy = [];
   try {
-    await waitUntil("the queue to drain", async () => {
-      const done = DRAIN_ORDERS - (await ordersProcessing(database.db));
-      if (marks.tenth === undefined && done >= DRAIN_ORDERS * 0.1) marks.tenth = { at: performance.now(), done };
-      if (marks.ninetieth === undefined && done >= DRAIN_ORDERS * 0.9)
-        marks.ninetieth = { at: performance.now(), done };
-      if (done === DRAIN_ORDERS) {
-        const wall = (performance.now() - startedAt) / 1000;
-        busy = children.map((child, i) => (cpuSeconds(child.pid) - (cpuAtStart[i] ?? 0)) / wall);
-      }
-      return done === DRAIN_ORDERS;
-    }, 50);
+    await waitUntil(
+      "the queue to drain",
+      async () => {
+        const done = DRAIN_ORDERS - (await ordersProcessing(database.db));
+        if (marks.tenth === undefined && done >= DRAIN_ORDERS * 0.1) marks.tenth = { at: performance.now(), done };
+        if (marks.ninetieth === undefined && done >= DRAIN_ORDERS * 0.9)
+          marks.ninetieth = { at: performance.now(), done };
+        if (done === DRAIN_ORDERS) {
+          const wall = (performance.now() - startedAt) / 1000;
+          busy = children.map((child, i) => (cpuSeconds(child.pid) - (cpuAtStart[i] ?? 0)) / wall);
+        }
+        return done === DRAIN_ORDERS;
+      },
+      50,
+    );
   } finally {
     for (const child of children) await stop(child);
   }

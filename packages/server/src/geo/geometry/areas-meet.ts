@@ -17,8 +17,29 @@ import { segmentsMeet } from "./segments-meet.js";
  * areasMeet(parcel, floodZone); //= true when any part of the parcel is in the zone or on its edge
  */
 export function areasMeet(a: Area, b: Area): boolean {
-  const [small, large] = vertexCount(a) <= vertexCount(b) ? [a, b] : [b, a];
-  return boundariesMeet(small, large) || anyPartInside(small, large) || anyPartInside(large, small);
+  return relateAreas(a, b) !== "apart";
+}
+
+/**
+ * How `inner` lies against `outer`: `apart` when they share no point, `within` when `outer` covers all of `inner`
+ * with no boundary meeting, `crossing` otherwise (boundaries meet or touch, or a part or hole of one lies in the
+ * other) — only then does the overlap need clipping to be known. Exact and linear in the larger area, like
+ * {@link areasMeet}.
+ *
+ * Why `within` is right: when no boundaries meet, every ring of `outer` lies wholly inside or wholly outside
+ * `inner`; if none lies inside, `outer`'s boundary stays out of `inner`, so each part of `inner` is covered or
+ * not as its first vertex is.
+ *
+ * @example
+ * relateAreas(shed, lot); //= "within": the shed's whole area is on the lot
+ */
+export function relateAreas(inner: Area, outer: Area): "apart" | "within" | "crossing" {
+  const [small, large] = vertexCount(inner) <= vertexCount(outer) ? [inner, outer] : [outer, inner];
+  if (boundariesMeet(small, large)) return "crossing";
+  const innerParts = partsInside(inner, outer);
+  const outerRingInside = anyRingInside(outer, inner);
+  if (innerParts === 0 && !outerRingInside) return "apart";
+  return innerParts === polygonsOf(inner).length && !outerRingInside ? "within" : "crossing";
 }
 
 /** Whether an edge of `small` meets an edge of `large`; only `large`'s edges within `small`'s box are tried. */
@@ -65,11 +86,23 @@ function pair(position: Position): Pair {
   return position as Pair;
 }
 
-/** Whether the first vertex of some part of `inner` lies in `outer` (called once no boundaries meet). */
-function anyPartInside(inner: Area, outer: Area): boolean {
+/** How many parts of `inner` have their first vertex in `outer` (called once no boundaries meet). */
+function partsInside(inner: Area, outer: Area): number {
+  let count = 0;
   for (const polygon of polygonsOf(inner)) {
     const first = polygon[0]?.[0];
-    if (first && insideAway(pair(first), outer)) return true;
+    if (first && insideAway(pair(first), outer)) count += 1;
+  }
+  return count;
+}
+
+/** Whether the first vertex of some ring of `area`, exterior or hole, lies in `other` (no boundaries meeting). */
+function anyRingInside(area: Area, other: Area): boolean {
+  for (const polygon of polygonsOf(area)) {
+    for (const ring of polygon) {
+      const first = ring[0];
+      if (first && insideAway(pair(first), other)) return true;
+    }
   }
   return false;
 }

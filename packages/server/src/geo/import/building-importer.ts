@@ -1,7 +1,7 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
-import { owningParcel } from "./assign-buildings.js";
+import { ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
@@ -17,6 +17,7 @@ export interface BuildingImportOptions {
 /** Building footprints: upserted by (dataset, source id), each assigned the parcel holding most of it. */
 export function buildingImporter({ idField }: BuildingImportOptions): Importer {
   let others: OtherDatasets | undefined;
+  let assigner: ParcelAssigner | undefined;
   return {
     columns: idField === undefined ? [] : [idField],
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
@@ -25,10 +26,11 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
       await settleAgainstStored(context, "buildings", prepared, outcomes);
 
+      assigner ??= new ParcelAssigner(context);
       const rows = [];
       for (const area of prepared.values()) {
         if (area.positions.length === 0) continue;
-        const owner = await owningParcel(context, area.geometry);
+        const owner = await assigner.owningParcel(area.geometry);
         rows.push({
           dataset_id: context.datasetId,
           source_id: area.sourceId,

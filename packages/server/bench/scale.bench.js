@@ -1,0 +1,284 @@
+/**
+ * `npm run bench:scale`: Lotline at a state's size, beside the field's reference tools on the same files in the
+ * same run. Cambridge's real parcels, buildings, assessor addresses and layers are tiled BENCH_TILES times (77 by
+ * default: 1.01 M parcels, 1.06 M buildings; see `scale-data.js`), then:
+ *
+ *   1. imported by `lotline import` (the CLI, one process per file), timed, with its peak memory;
+ *   2. loaded by ogr2ogr into a GeoPackage                        ← the baseline of 1 on SQLite;
+ *   3. loaded by ogr2ogr into PostGIS, plus the SQL doing the rest of Lotline's work (repairs, geodesic areas,
+ *      buildings' and addresses' parcels)                          ← the baseline of 1 on PostgreSQL;
+ *   4. the database's size, beside the GeoPackage's and PostGIS's;
+ *   5. BENCH_ORDERS orders (300) by location, processed in this process, over one tile (13 k parcels) and over all
+ *      of them: the cost of an order as the data grows, beside the same lookups done in PostGIS at both sizes.
+ *
+ * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs Lotline on PostgreSQL in a
+ * throwaway schema. PostGIS is looked for at BENCH_POSTGIS_URL (default: BENCH_DATABASE_URL, else the local
+ * server); a reference tool that is missing is named and its columns left empty. Needs ../shared/data/cambridge
+ * beside the repository.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "kysely";
+import { positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
+import { migrateToLatest } from "../dist/db/migrate.js";
+import { representativePoint } from "../dist/geo/geometry/index.js";
+import { readSource } from "../dist/geo/readers/index.js";
+import { createOrder } from "../dist/orders/create-order.js";
+import { processOrderJob } from "../dist/orders/process-order.js";
+import { createOrganization } from "../dist/tenancy/organizations.js";
+import { LAYERS, tileOffset, writeTiledDataset } from "./scale-data.js";
+import { hasOgr2ogr, hasPostgis, ogrToGeoPackage, ogrToPostgis, postgisLookups, timed } from "./scale-reference.js";
+import { prepareDatabase } from "./served.js";
+
+const DATA = fileURLToPath(new URL("../../../../shared/data/cambridge/", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
+const TILES = positiveInteger("BENCH_TILES", 77);
+const ORDERS = positiveInteger("BENCH_ORDERS", 300);
+const WARM_UP_ORDERS = 30;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const POSTGIS_URL = process.env.BENCH_POSTGIS_URL ?? DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const KINDS = ["parcels", "buildings", "addresses", "layers"];
+
+if (!existsSync(DATA)) {
+  print(`bench:scale needs the Cambridge data at ${DATA}`);
+  process.exit(1);
+}
+
+/** `lotline import` of every file, each in its own CLI process: seconds and records by kind, peak memory. */
+async function lotlineImport(url, files) {
+  const env = { ...process.env, LOTLINE_DATABASE_URL: url, LOTLINE_LOG_LEVEL: "error" };
+  const run = (args) => timed(process.execPath, [BIN, "import", ...args, "--json"], env);
+  const jobs = [
+    { kind: "parcels", args: ["parcels", files.parcels, "--id-field", "ML", "--name", "Scale parcels"] },
+    { kind: "buildings", args: ["buildings", files.buildings, "--id-field", "BID", "--name", "Scale buildings"] },
+    {
+      kind: "addresses",
+      args: [
+        "addresses",
+        files.addresses,
+        "--address-column",
+        "Location",
+        "--join-parcel",
+        "ML",
+        "--name",
+        "Scale addresses",
+      ],
+    },
+    ...files.layers.map((layer) => ({ kind: "layers", args: ["layer", layer.file, "--name", layer.name] })),
+  ];
+  const seconds = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+  const records = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+  let peakMb = 0;
+  for (const job of jobs) {
+    const result = await run(job.args);
+    const summary = JSON.parse(result.stdout);
+    seconds[job.kind] += result.seconds;
+    records[job.kind] += summary.read;
+    peakMb = Math.max(peakMb, result.peakMb);
+  }
+  return { seconds, records, peakMb };
+}
+
+/** The bytes a Lotline database takes: the SQLite file and its log, or the PostgreSQL schema's relations. */
+async function databaseBytes(prepared, folder) {
+  if (!DATABASE_URL) {
+    return ["lotline.db", "lotline.db-wal"].reduce((sum, name) => {
+      const path = join(folder, name);
+      return sum + (existsSync(path) ? statSync(path).size : 0);
+    }, 0);
+  }
+  const { rows } = await sql`
+    select coalesce(sum(pg_total_relation_size(c.oid)), 0) as bytes from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind = 'r'`.execute(
+    prepared.database.db,
+  );
+  return Number(rows[0].bytes);
+}
+
+/** Tile 0's order points: a point inside every n-th numbered parcel of Cambridge, `ORDERS` of them. */
+async function orderPoints() {
+  const parcels = [];
+  for await (const record of readSource(join(DATA, "parcels-fy2014.topojson"))) {
+    if ("feature" in record && /\d/.test(String(record.feature.properties.ML))) parcels.push(record.feature);
+  }
+  const step = Math.floor(parcels.length / (ORDERS + WARM_UP_ORDERS));
+  return Array.from({ length: ORDERS + WARM_UP_ORDERS }, (_, i) => representativePoint(parcels[i * step].geometry));
+}
+
+/** The points moved into the tiles round robin, so that a big dataset's orders are spread over all of it. */
+function spread(points, tiles) {
+  return points.map(([lon, lat], i) => {
+    const offset = tileOffset(i % tiles, tiles);
+    return [lon + offset.lon, lat + offset.lat];
+  });
+}
+
+/** Milliseconds (wall) and CPU milliseconds of each `process_order`, after `WARM_UP_ORDERS` not counted. */
+async function orderCosts(database, points) {
+  const org = await createOrganization(database.db, "Scale Mutual");
+  const run = processOrderJob(database);
+  const wall = [];
+  const cpu = [];
+  let complete = 0;
+  for (const [i, [lon, lat]] of points.entries()) {
+    const { order_id } = await createOrder(database, org.org_id, { location: { lon, lat } });
+    const started = performance.now();
+    const before = process.cpuUsage();
+    await run({ order_id });
+    const used = process.cpuUsage(before);
+    if (i < WARM_UP_ORDERS) continue;
+    wall.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
+    const { status } = await database.db
+      .selectFrom("orders")
+      .select("status")
+      .where("order_id", "=", order_id)
+      .executeTakeFirstOrThrow();
+    if (status === "complete") complete += 1;
+  }
+  return { wall: summarize(wall), cpu: summarize(cpu), complete };
+}
+
+function summarize(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length);
+  return { mean, p50: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+}
+
+const seconds = (value) => (value === undefined ? "" : value.toFixed(1));
+const ratio = (ours, reference) => (reference ? `${(ours / reference).toFixed(2)} ×` : "");
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), "lotline-scale-bench-"));
+  const cleanups = [() => rmSync(folder, { recursive: true, force: true })];
+  try {
+    print(
+      `lotline scale bench: node ${process.version}, ${availableParallelism()} CPUs (load average ` +
+        `${loadavg()[0].toFixed(2)}), ${TILES} tiles of Cambridge; Lotline on ${DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
+    );
+    const generating = performance.now();
+    mkdirSync(join(folder, "one"));
+    mkdirSync(join(folder, "all"));
+    const one = await writeTiledDataset(DATA, join(folder, "one"), 1);
+    const all = await writeTiledDataset(DATA, join(folder, "all"), TILES);
+    print(
+      `generated in ${((performance.now() - generating) / 1000).toFixed(0)} s: ${all.counts.parcels} parcels, ` +
+        `${all.counts.buildings} buildings, ${all.counts.addresses} address rows, ${all.counts.layers} layer ` +
+        `features (${LAYERS.length} layers)`,
+    );
+
+    const small = await prepareDatabase(join(folder, "one"), DATABASE_URL);
+    const big = await prepareDatabase(join(folder, "all"), DATABASE_URL);
+    for (const prepared of [small, big]) {
+      cleanups.unshift(prepared.drop);
+      cleanups.unshift(() => prepared.database.close());
+      await migrateToLatest(prepared.database);
+    }
+    await lotlineImport(small.url, one.files);
+    const ours = await lotlineImport(big.url, all.files);
+    print(`Lotline imported ${Object.values(ours.records).reduce((a, b) => a + b, 0)} records`);
+    const ourBytes = await databaseBytes(big, join(folder, "all"));
+
+    const points = await orderPoints();
+    const smallOrders = await orderCosts(small.database, points);
+    const bigOrders = await orderCosts(big.database, spread(points, TILES));
+
+    let geoPackage;
+    if (hasOgr2ogr()) geoPackage = await ogrToGeoPackage(all.files, join(folder, "reference.gpkg"));
+    else print("ogr2ogr is not installed (Debian gdal-bin): no GeoPackage column");
+
+    let postgis;
+    if (hasOgr2ogr() && (await hasPostgis(POSTGIS_URL))) {
+      const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
+      const schemas = [`scale_one_${suffix}`, `scale_all_${suffix}`];
+      cleanups.unshift(async () => {
+        const { default: pg } = await import("pg");
+        const admin = new pg.Client({ connectionString: POSTGIS_URL });
+        await admin.connect();
+        for (const schema of schemas) await admin.query(`drop schema if exists ${schema} cascade`);
+        await admin.end();
+      });
+      const smallPostgis = await ogrToPostgis(one.files, POSTGIS_URL, schemas[0]);
+      postgis = await ogrToPostgis(all.files, POSTGIS_URL, schemas[1]);
+      const { rows } = await postgis.client.query(
+        `select sum(pg_total_relation_size(c.oid)) as bytes from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relkind = 'r'`,
+        [schemas[1]],
+      );
+      postgis.bytes = Number(rows[0].bytes);
+      postgis.smallOrders = summarize((await postgisLookups(smallPostgis.client, points)).slice(WARM_UP_ORDERS));
+      postgis.bigOrders = summarize(
+        (await postgisLookups(postgis.client, spread(points, TILES))).slice(WARM_UP_ORDERS),
+      );
+      await smallPostgis.client.end();
+      await postgis.client.end();
+    } else
+      print(
+        `PostGIS is not available at ${POSTGIS_URL} (Debian postgresql-15-postgis-3), or ogr2ogr is missing: no PostGIS column`,
+      );
+
+    const reference = DATABASE_URL ? postgis : geoPackage;
+    const referenceName = DATABASE_URL ? "ogr2ogr → PostGIS + SQL" : "ogr2ogr → GeoPackage";
+    print();
+    const rows = [];
+    for (const kind of KINDS) {
+      const rate = ours.records[kind] / ours.seconds[kind];
+      rows.push([
+        `import ${kind}`,
+        `${seconds(ours.seconds[kind])} s, ${(rate / 1000).toFixed(1)} k/s`,
+        reference ? `${seconds(reference.seconds[kind])} s` : "",
+        reference ? ratio(ours.seconds[kind], reference.seconds[kind]) : "",
+      ]);
+    }
+    const total = (times) => KINDS.reduce((sum, kind) => sum + times[kind], 0);
+    rows.push([
+      "import, all records",
+      `${seconds(total(ours.seconds))} s`,
+      reference ? `${seconds(total(reference.seconds))} s` : "",
+      reference ? ratio(total(ours.seconds), total(reference.seconds)) : "",
+    ]);
+    rows.push([
+      "peak memory of an import",
+      `${ours.peakMb.toFixed(0)} MB`,
+      reference ? `${reference.peakMb.toFixed(0)} MB (ogr2ogr)` : "",
+      "",
+    ]);
+    rows.push([
+      "database size",
+      `${mb(ourBytes)} MB`,
+      reference?.bytes ? `${mb(reference.bytes)} MB` : "",
+      reference?.bytes ? ratio(ourBytes, reference.bytes) : "",
+    ]);
+    for (const [label, sized, postgisSized] of [
+      ["per order, 1 tile", smallOrders, postgis?.smallOrders],
+      [`per order, ${TILES} tiles`, bigOrders, postgis?.bigOrders],
+    ]) {
+      rows.push([
+        `${label} (mean wall; CPU)`,
+        `${sized.wall.mean.toFixed(1)} ms; ${sized.cpu.mean.toFixed(1)} ms`,
+        postgisSized ? `PostGIS lookups ${postgisSized.mean.toFixed(1)} ms` : "",
+        postgisSized ? ratio(sized.wall.mean, postgisSized.mean) : "",
+      ]);
+    }
+    rows.push([
+      `per order, ${TILES} tiles ÷ 1 tile`,
+      `${(bigOrders.wall.mean / smallOrders.wall.mean).toFixed(2)} ×`,
+      postgis ? `${(postgis.bigOrders.mean / postgis.smallOrders.mean).toFixed(2)} ×` : "",
+      "",
+    ]);
+    printTable(["", "Lotline", referenceName, "ratio"], rows);
+    print();
+    print(
+      `orders complete: ${smallOrders.complete} of ${ORDERS} over 1 tile, ${bigOrders.complete} of ${ORDERS} over ` +
+        `${TILES}; GeoPackage ${geoPackage ? `${mb(geoPackage.bytes)} MB, loaded in ${seconds(total(geoPackage.seconds))} s` : "absent"}; ` +
+        `PostGIS ${postgis ? `${mb(postgis.bytes)} MB, loaded and worked in ${seconds(total(postgis.seconds))} s` : "absent"}`,
+    );
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+await main();

@@ -1,0 +1,167 @@
+import type { Area, Position } from "../types.js";
+import { orientation } from "./orientation.js";
+import { planarRingArea } from "./planar-ring.js";
+import { polygonsOf } from "./positions.js";
+import type { Pair } from "./read-polygons.js";
+
+/** A boundary edge from (ax, ay) to (bx, by), relative to the origin of one computation, with its box. */
+interface Edge {
+  a: Pair;
+  b: Pair;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * The area two valid areas share, in square degrees of plain longitude/latitude, without building the shape of
+ * the overlap. By Green's theorem the area of a region is ∮ x dy around its boundary, and the boundary of the
+ * overlap is made of the pieces of each area's boundary that lie inside the other: so every edge is cut where the
+ * other's edges meet it, and each piece whose midpoint lies inside the other counts its share of the shoelace sum.
+ * A piece lying along an edge of the other (a party wall drawn on the lot line) is part of the overlap's boundary
+ * only when both areas lie on the same side of it, and is counted once. Predicates are exact (see
+ * {@link orientation}); where the two boundaries nearly touch, what rounding can still misplace is a sliver
+ * between them.
+ *
+ * Coordinates are taken relative to `a`'s first position, so that the products in the sum stay small.
+ * This answers what polygon clipping followed by a shoelace area would, in a fraction of the time and without
+ * allocating the clipped shape: the cost of a building import was mostly that clipping.
+ *
+ * @example
+ * overlapArea(rowhouse, lot7); //= 0.7 × the rowhouse's area, in square degrees
+ */
+export function overlapArea(a: Area, b: Area): number {
+  const origin = polygonsOf(a)[0]?.[0]?.[0];
+  if (origin === undefined) return 0;
+  const ox = origin[0] ?? 0;
+  const oy = origin[1] ?? 0;
+  const edgesOfA = orientedEdges(a, ox, oy);
+  const edgesOfB = orientedEdges(b, ox, oy);
+  const twice = boundaryInside(edgesOfA, edgesOfB, true) + boundaryInside(edgesOfB, edgesOfA, false);
+  return Math.max(0, twice / 2);
+}
+
+/** Every edge of `area`, exteriors counter-clockwise and holes clockwise, shifted by (-ox, -oy). */
+function orientedEdges(area: Area, ox: number, oy: number): Edge[] {
+  const edges: Edge[] = [];
+  for (const polygon of polygonsOf(area)) {
+    for (const [index, ring] of polygon.entries()) {
+      const counterClockwise = planarRingArea(ring) > 0;
+      const reverse = index === 0 ? !counterClockwise : counterClockwise;
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const p = shifted(ring[i] as Position, ox, oy);
+        const q = shifted(ring[i + 1] as Position, ox, oy);
+        const [start, end] = reverse ? [q, p] : [p, q];
+        edges.push({
+          a: start,
+          b: end,
+          minX: Math.min(start[0], end[0]),
+          minY: Math.min(start[1], end[1]),
+          maxX: Math.max(start[0], end[0]),
+          maxY: Math.max(start[1], end[1]),
+        });
+      }
+    }
+  }
+  return edges;
+}
+
+function shifted(position: Position, ox: number, oy: number): Pair {
+  return [(position[0] ?? 0) - ox, (position[1] ?? 0) - oy];
+}
+
+/**
+ * Twice the shoelace sum of the pieces of `edges` inside the area bounded by `others`; pieces along an edge of
+ * `others` count only with `countShared` and only when both run the same way (the areas on the same side).
+ */
+function boundaryInside(edges: readonly Edge[], others: readonly Edge[], countShared: boolean): number {
+  let twice = 0;
+  for (const edge of edges) {
+    const cuts = [0, 1];
+    const shared: Array<{ from: number; to: number; sameWay: boolean }> = [];
+    for (const other of others) {
+      if (other.maxX < edge.minX || other.minX > edge.maxX || other.maxY < edge.minY || other.minY > edge.maxY) {
+        continue;
+      }
+      cutWhereMet(edge, other, cuts, shared);
+    }
+    cuts.sort((x, y) => x - y);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const from = cuts[i] as number;
+      const to = cuts[i + 1] as number;
+      if (!(to > from)) continue;
+      const middle = (from + to) / 2;
+      const along = shared.find((piece) => piece.from <= middle && middle <= piece.to);
+      const counts = along ? countShared && along.sameWay : insideStrictly(pointAt(edge, middle), others);
+      if (counts) {
+        const p = pointAt(edge, from);
+        const q = pointAt(edge, to);
+        twice += p[0] * q[1] - q[0] * p[1];
+      }
+    }
+  }
+  return twice;
+}
+
+/** Adds to `cuts` the parameters along `edge` where `other` meets it, and to `shared` where it runs along it. */
+function cutWhereMet(
+  edge: Edge,
+  other: Edge,
+  cuts: number[],
+  shared: Array<{ from: number; to: number; sameWay: boolean }>,
+): void {
+  const startSide = orientation(edge.a, edge.b, other.a);
+  const endSide = orientation(edge.a, edge.b, other.b);
+  if (startSide === 0 && endSide === 0) {
+    const s = parameterOf(edge, other.a);
+    const t = parameterOf(edge, other.b);
+    const from = Math.max(0, Math.min(s, t));
+    const to = Math.min(1, Math.max(s, t));
+    if (to > from) {
+      cuts.push(from, to);
+      shared.push({ from, to, sameWay: t > s });
+    }
+    return;
+  }
+  if (startSide * endSide > 0) return;
+  const aSide = orientation(other.a, other.b, edge.a);
+  const bSide = orientation(other.a, other.b, edge.b);
+  if (aSide * bSide > 0) return;
+  const dx = edge.b[0] - edge.a[0];
+  const dy = edge.b[1] - edge.a[1];
+  const ox = other.b[0] - other.a[0];
+  const oy = other.b[1] - other.a[1];
+  const denominator = dx * oy - dy * ox;
+  if (denominator === 0) return;
+  const t = ((other.a[0] - edge.a[0]) * oy - (other.a[1] - edge.a[1]) * ox) / denominator;
+  cuts.push(Math.min(1, Math.max(0, t)));
+}
+
+/** Where `point`, on the line of `edge`, lies along it: 0 at its start, 1 at its end. */
+function parameterOf(edge: Edge, point: Pair): number {
+  const dx = edge.b[0] - edge.a[0];
+  const dy = edge.b[1] - edge.a[1];
+  return ((point[0] - edge.a[0]) * dx + (point[1] - edge.a[1]) * dy) / (dx * dx + dy * dy);
+}
+
+function pointAt(edge: Edge, t: number): Pair {
+  if (t === 0) return edge.a;
+  if (t === 1) return edge.b;
+  return [edge.a[0] + t * (edge.b[0] - edge.a[0]), edge.a[1] + t * (edge.b[1] - edge.a[1])];
+}
+
+/**
+ * Whether `point` lies inside the area bounded by `edges` and on none of them: it crosses an odd number of edges
+ * on the way east (a valid area's rings never cross, so this is the even-odd rule and the non-zero rule alike).
+ */
+function insideStrictly(point: Pair, edges: readonly Edge[]): boolean {
+  let inside = false;
+  for (const { a, b } of edges) {
+    if (a[1] > point[1] === b[1] > point[1]) continue;
+    const side = orientation(a, b, point);
+    if (side === 0) return false;
+    if (b[1] > a[1] ? side > 0 : side < 0) inside = !inside;
+  }
+  return inside;
+}

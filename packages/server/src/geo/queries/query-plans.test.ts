@@ -1,0 +1,150 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode, sql, type Transaction } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Schema } from "../../db/schema.js";
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
+import { bboxOf } from "../geometry/index.js";
+import { ParcelAssigner } from "../import/assign-buildings.js";
+import { importFile } from "../import/import-file.js";
+import type { GeoSource } from "../store/spatial-filter.js";
+import type { LonLat } from "../types.js";
+import { buildingsMeetingBBox } from "./buildings-meeting-bbox.js";
+import { buildingsNear } from "./buildings-near.js";
+import { layerFeaturesIntersecting } from "./layer-features-intersecting.js";
+import { layerFeaturesMeetingBBox } from "./layer-features-meeting-bbox.js";
+import { nearestLayerFeatures } from "./nearest-layer-features.js";
+import { parcelAt } from "./parcel-at.js";
+import { parcelsMeetingBBox } from "./parcels-meeting-bbox.js";
+import { parcelsNear } from "./parcels-near.js";
+
+const DATA = fileURLToPath(new URL("../../../../../../shared/data/cambridge/", import.meta.url));
+const PRESENT = existsSync(join(DATA, "parcels-fy2014.topojson"));
+const SPATIAL_TABLES = ["parcels", "buildings", "layer_features"];
+
+/** Records every query run through the database it is plugged into, to be explained afterwards. */
+class QueryRecorder implements KyselyPlugin {
+  readonly nodes: RootOperationNode[] = [];
+  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
+    this.nodes.push(node);
+    return node;
+  }
+  async transformResult<T>({ result }: { result: T }): Promise<T> {
+    return result;
+  }
+}
+
+/** The plan of a query, one line per step: SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN as JSON, flattened. */
+async function planOf(test: TestDatabase, query: CompiledQuery): Promise<string[]> {
+  const { db } = test.database;
+  if (TEST_DIALECT === "sqlite") {
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    return result.rows.map((row) => row.detail);
+  }
+  const result = await db.executeQuery<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(
+    CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+  );
+  const lines: string[] = [];
+  const walk = (node: PlanNode) => {
+    lines.push(`${node["Node Type"]} ${node["Relation Name"] ?? ""} ${node["Index Name"] ?? ""}`.trim());
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(result.rows[0]?.["QUERY PLAN"][0]?.Plan as PlanNode);
+  return lines;
+}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Whether the spatial index leads: it is searched, and no spatial table is read otherwise than through it or by
+ * primary key — no scan of the table, no walk of another of its indexes (such as one on the dataset).
+ */
+function ledBySpatialIndex(plan: string[]): boolean {
+  if (TEST_DIALECT === "sqlite") {
+    const usesRtree = plan.some((step) => /^SCAN \w+_rtree VIRTUAL TABLE INDEX/.test(step));
+    const readsOtherwise = plan.some((step) =>
+      SPATIAL_TABLES.some(
+        (table) =>
+          new RegExp(`^(SCAN|SEARCH) ${table}\\b`).test(step) &&
+          !new RegExp(`^SEARCH ${table} USING INTEGER PRIMARY KEY`).test(step),
+      ),
+    );
+    return usesRtree && !readsOtherwise;
+  }
+  const usesGist = plan.some((step) => SPATIAL_TABLES.some((table) => step.includes(`${table}_bbox`)));
+  const scans = plan.some((step) => SPATIAL_TABLES.some((table) => step === `Seq Scan ${table}`));
+  return usesGist && !scans;
+}
+
+describe.skipIf(!PRESENT)(
+  `spatial query plans on the real Cambridge data${PRESENT ? "" : " — SKIPPED: ../shared/data/cambridge is missing"}`,
+  () => {
+    let test: TestDatabase;
+    const datasets: Record<string, number> = {};
+
+    beforeAll(async () => {
+      test = await createTestDatabase();
+      const { database } = test;
+      await importFile(database, { kind: "parcels", file: join(DATA, "parcels-fy2014.topojson"), idField: "ML" });
+      await importFile(database, { kind: "buildings", file: join(DATA, "buildings-east-cambridge/Buildings.shp") });
+      for (const layer of ["hydrants", "fema-floodplain-500yr", "zoning-districts"]) {
+        await importFile(database, { kind: "layer", file: join(DATA, `layers/${layer}.geojson`), name: layer });
+        const row = await database.db
+          .selectFrom("datasets")
+          .select("dataset_id")
+          .where("name", "=", layer)
+          .executeTakeFirstOrThrow();
+        datasets[layer] = row.dataset_id;
+      }
+      // The planner chooses by the statistics of the data, as it would in production after autovacuum.
+      if (TEST_DIALECT === "postgres") await sql`analyze`.execute(database.db);
+    }, 180_000);
+    afterAll(() => test.destroy());
+
+    it("leads every spatial query of an order, the pages and an import with the spatial index", async () => {
+      const recorder = new QueryRecorder();
+      const db = test.database.db.withPlugin(recorder);
+      const source: GeoSource = { db, dialect: test.database.dialect };
+      // 120 Gore Street, East Cambridge: buildings, hydrants, flood zones and zoning all around.
+      const point: LonLat = [-71.0793, 42.3712];
+      const parcel = await parcelAt(source, point);
+      expect(parcel).toBeDefined();
+      const lot = parcel?.boundary ?? { type: "Polygon", coordinates: [] };
+      const around = bboxOf(lot);
+      const map = [around[0] - 0.002, around[1] - 0.002, around[2] + 0.002, around[3] + 0.002] as const;
+
+      await parcelsNear(source, point, 100);
+      await buildingsNear(source, lot, 100);
+      await parcelsMeetingBBox(source, [...map], 200);
+      await buildingsMeetingBBox(source, [...map], 200);
+      await layerFeaturesIntersecting(source, datasets["fema-floodplain-500yr"] as number, lot);
+      await layerFeaturesIntersecting(source, datasets["zoning-districts"] as number, lot);
+      await layerFeaturesMeetingBBox(source, Object.values(datasets), [...map], 200);
+      const hydrants = await nearestLayerFeatures(source, datasets.hydrants as number, point);
+      expect(hydrants).toHaveLength(1);
+      const building = (await buildingsNear(source, lot, 0))[0]?.building;
+      expect(building).toBeDefined();
+      // An import asks from within its transaction; the query is the same.
+      const importing = { trx: db as unknown as Transaction<Schema>, dialect: source.dialect };
+      if (building) await new ParcelAssigner(importing).owningParcel(building.footprint);
+
+      const executor = test.database.db.getExecutor();
+      const spatial = recorder.nodes
+        .map((node) => executor.compileQuery(node, createQueryId()))
+        .filter((query) => /_rtree|box\(point/.test(query.sql));
+      expect(spatial.length).toBeGreaterThanOrEqual(10);
+      for (const query of spatial) {
+        const plan = await planOf(test, query);
+        expect(ledBySpatialIndex(plan), `${query.sql}\n→ ${plan.join("\n→ ")}`).toBe(true);
+      }
+    });
+  },
+);
