@@ -4,9 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { decodeWkb, encodeWkb } from "../geo/store/wkb.js";
+import type { Area, Geometry } from "../geo/types.js";
 import { TEST_DIALECT } from "../test/test-database.js";
 import { type Database, openDatabase } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
+import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 
 const TABLES = [
   "instance_settings",
@@ -100,6 +103,7 @@ describe("migrateToLatest", () => {
       "0006-order-batches",
       "0007-job-priority",
       "0008-batch-opening",
+      "0009-binary-geometry",
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
@@ -137,6 +141,7 @@ describe("migrateToLatest", () => {
       "0006-order-batches",
       "0007-job-priority",
       "0008-batch-opening",
+      "0009-binary-geometry",
     ]);
     expect(await migrateToLatest(b)).toEqual([
       "0001-foundation",
@@ -147,9 +152,73 @@ describe("migrateToLatest", () => {
       "0006-order-batches",
       "0007-job-priority",
       "0008-batch-opening",
+      "0009-binary-geometry",
     ]);
     expect(await tableNames(b)).toEqual(expect.arrayContaining(TABLES));
     expect(await migrateToLatest(a)).toEqual([]);
     expect((await digestKeys(a))[0]?.value).not.toBe((await digestKeys(b))[0]?.value);
+  });
+
+  it("turns stored GeoJSON into WKB and back, every coordinate to the last bit (migration 0009)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    // Coordinates as reprojection leaves them: doubles with every digit used.
+    const lot: Area = {
+      type: "MultiPolygon",
+      coordinates: [
+        [
+          [
+            [-71.1 + 1 / 3e4, 42.3 + 1 / 7e4],
+            [-71.1 + 2 / 3e4, 42.3 + 1 / 7e4],
+            [-71.1 + 2 / 3e4, 42.3 + 3 / 7e4],
+            [-71.1 + 1 / 3e4, 42.3 + 1 / 7e4],
+          ],
+        ],
+      ],
+    };
+    const hydrant: Geometry = { type: "Point", coordinates: [-71.0812345678901, 42.3712345678901] };
+    const { dataset_id } = await db
+      .insertInto("datasets")
+      .values({ kind: "parcels", name: "lots", created_at: 1, updated_at: 1 })
+      .returning("dataset_id")
+      .executeTakeFirstOrThrow();
+    const { import_id } = await db
+      .insertInto("imports")
+      .values({ dataset_id, source: "lots.geojson", started_at: 1 })
+      .returning("import_id")
+      .executeTakeFirstOrThrow();
+    const box = { min_lon: -71.1, min_lat: 42.3, max_lon: -71.09, max_lat: 42.31 };
+    for (let i = 0; i < 1200; i++) {
+      await db
+        .insertInto("parcels")
+        .values({
+          dataset_id,
+          source_id: `L${i}`,
+          boundary: encodeWkb(lot),
+          attributes: "{}",
+          area_m2: 1,
+          ...box,
+          import_id,
+          updated_at: 1,
+        })
+        .execute();
+    }
+    await db
+      .insertInto("layer_features")
+      .values({ dataset_id, source_id: "H1", geometry: encodeWkb(hydrant), attributes: "{}", ...box, import_id })
+      .execute();
+
+    const migration = binaryGeometry(database.dialect);
+    await migration.down?.(db);
+    const texts = await sql<{ boundary: string }>`select boundary from parcels order by parcel_id`.execute(db);
+    expect(texts.rows).toHaveLength(1200);
+    expect(texts.rows.every((row) => row.boundary === JSON.stringify(lot))).toBe(true);
+    await migration.up(db);
+    const rows = await db.selectFrom("parcels").select("boundary").execute();
+    expect(rows.every((row) => Buffer.from(row.boundary).equals(encodeWkb(lot)))).toBe(true);
+    expect(decodeWkb(rows[0]?.boundary ?? new Uint8Array())).toStrictEqual(lot);
+    const feature = await db.selectFrom("layer_features").select("geometry").executeTakeFirstOrThrow();
+    expect(decodeWkb(feature.geometry)).toStrictEqual(hydrant);
   });
 });

@@ -8,6 +8,7 @@ import { datasetNamespaces } from "./migrations/0005-dataset-namespaces.js";
 import { orderBatches } from "./migrations/0006-order-batches.js";
 import { jobPriority } from "./migrations/0007-job-priority.js";
 import { batchOpening } from "./migrations/0008-batch-opening.js";
+import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -21,6 +22,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0006-order-batches": orderBatches,
     "0007-job-priority": jobPriority,
     "0008-batch-opening": batchOpening,
+    "0009-binary-geometry": binaryGeometry(dialect),
   };
 }
 
@@ -48,8 +50,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 /**
  * Kysely's migrator looks for its own tables in every schema unless told which one, so a second Lotline (or any
  * Kysely application) in another schema of the same database would hide them: name the schema we work in.
- * Even so it lists the tables of every schema first, which fails (`3F000`) when another schema is dropped
- * meanwhile; that happens before any migration runs, so the run is simply tried again.
+ * Even so it lists the tables of every schema first, which fails when another schema is dropped or a column
+ * renamed meanwhile (see {@link isChangedMeanwhile}); that happens before any migration runs, so the run is
+ * simply tried again.
  */
 async function migratePostgres(db: Kysely<Schema>): Promise<MigrationResultSet> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
@@ -61,15 +64,20 @@ async function migratePostgres(db: Kysely<Schema>): Promise<MigrationResultSet> 
       ...(schema ? { migrationTableSchema: schema } : {}),
     }).migrateToLatest();
     const setupFailed = outcome.error !== undefined && (outcome.results ?? []).length === 0;
-    if (!setupFailed || !isSchemaGone(outcome.error) || attempt === SETUP_ATTEMPTS) return outcome;
+    if (!setupFailed || !isChangedMeanwhile(outcome.error) || attempt === SETUP_ATTEMPTS) return outcome;
   }
 }
 
 const SETUP_ATTEMPTS = 5;
 
-/** PostgreSQL's `invalid_schema_name`: a schema named in a statement no longer exists. */
-function isSchemaGone(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "3F000";
+/**
+ * PostgreSQL's `invalid_schema_name` and `undefined_column`: a schema or column that the listing of every table
+ * had seen was gone when it was described — another schema dropped, or another process's migration renaming a
+ * column (0009 does) while this one lists the tables before waiting for the lock.
+ */
+function isChangedMeanwhile(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === "3F000" || code === "42703";
 }
 
 /**

@@ -137,8 +137,8 @@ export interface ParcelTable extends BBoxColumns {
   dataset_id: number;
   /** The publisher's parcel id (APN, map-lot). */
   source_id: string;
-  /** GeoJSON Polygon or MultiPolygon. */
-  boundary: string;
+  /** Polygon or MultiPolygon, as WKB (`geo/store/wkb.ts`). */
+  boundary: Uint8Array;
   /** The source record's attributes as JSON. */
   attributes: string;
   area_m2: number;
@@ -150,7 +150,8 @@ export interface BuildingTable extends BBoxColumns {
   building_id: Generated<number>;
   dataset_id: number;
   source_id: string;
-  footprint: string;
+  /** Polygon or MultiPolygon, as WKB. */
+  footprint: Uint8Array;
   attributes: string;
   area_m2: number;
   /** The parcel holding the largest share of the footprint, if any. */
@@ -190,7 +191,8 @@ export interface LayerFeatureTable extends BBoxColumns {
   feature_id: Generated<number>;
   dataset_id: number;
   source_id: string;
-  geometry: string;
+  /** Any geometry, as WKB. */
+  geometry: Uint8Array;
   attributes: string;
   import_id: number;
 }

@@ -13,6 +13,7 @@ import {
 import { importFile } from "../geo/import/import-file.js";
 import { parcelAt } from "../geo/queries/parcel-at.js";
 import { type Parcel, toBuilding, toParcel } from "../geo/store/geo-rows.js";
+import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, LonLat } from "../geo/types.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
 import {
@@ -296,7 +297,7 @@ describe.skipIf(!PRESENT)(
             .where("datasets.name", "=", LAYERS.flood.name)
             .where("layer_features.max_lat", "<", 42.38)
             .execute()
-        ).map((row) => JSON.parse(row.geometry) as Area);
+        ).map((row) => decodeWkb(row.geometry) as Area);
         expect(zones.length).toBeGreaterThan(0);
         const candidates = new Map<number, Parcel>();
         for (const zone of zones) {

@@ -1,6 +1,7 @@
 import { addressKey, formatAddress, type NormalizedAddress, normalizeAddress, streetKey } from "../address/index.js";
 import { representativePoint } from "../geometry/index.js";
 import { parcelAt } from "../queries/parcel-at.js";
+import { decodeWkb } from "../store/wkb.js";
 import type { Area, LonLat } from "../types.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
@@ -218,7 +219,7 @@ async function loadParcels(
   for (const row of rows) {
     parcels.set(row.source_id, {
       parcelId: row.parcel_id,
-      point: representativePoint(JSON.parse(row.boundary) as Area) as LonLat,
+      point: representativePoint(decodeWkb(row.boundary) as Area) as LonLat,
     });
   }
 }

@@ -1,5 +1,6 @@
 import polygonClipping from "polygon-clipping";
 import { validateArea } from "../geometry/index.js";
+import { decodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { ImportContext, ReadRecord } from "./run-import.js";
@@ -107,7 +108,8 @@ async function storedAreas(context: ImportContext, table: "parcels" | "buildings
           .where("dataset_id", "=", context.datasetId)
           .where("source_id", "in", ids)
           .execute();
-  for (const row of rows) stored.set(row.source_id, { importId: row.import_id, geometry: JSON.parse(row.geometry) });
+  for (const row of rows)
+    stored.set(row.source_id, { importId: row.import_id, geometry: decodeWkb(row.geometry) as Area });
   return stored;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { bboxOf, largestShare } from "../geometry/index.js";
 import { bboxMeets } from "../store/spatial-filter.js";
+import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { ImportContext } from "./run-import.js";
 
@@ -55,14 +56,14 @@ export class ParcelAssigner {
       dialect === "sqlite"
         ? sql`parcel_id in (select value from json_each(${JSON.stringify(ids)}))`
         : sql`parcel_id = any(${ids})`;
-    const { rows } = await sql<{ parcel_id: number; boundary: string }>`
+    const { rows } = await sql<{ parcel_id: number; boundary: Uint8Array }>`
       select parcel_id, boundary from parcels where ${among}`.execute(trx);
     for (const row of rows) {
       if (this.#boundaries.size >= KEPT_BOUNDARIES) {
         const oldest = this.#boundaries.keys().next().value;
         if (oldest !== undefined) this.#boundaries.delete(oldest);
       }
-      this.#boundaries.set(row.parcel_id, JSON.parse(row.boundary) as Area);
+      this.#boundaries.set(row.parcel_id, decodeWkb(row.boundary) as Area);
     }
   }
 }
@@ -81,7 +82,7 @@ export async function reassignBuildings(context: Pick<ImportContext, "trx" | "di
       .limit(PAGE)
       .execute();
     for (const building of page) {
-      const owner = await assigner.owningParcel(JSON.parse(building.footprint));
+      const owner = await assigner.owningParcel(decodeWkb(building.footprint) as Area);
       const parcelId = owner?.parcelId ?? null;
       const share = owner?.share ?? null;
       if (parcelId !== building.parcel_id || share !== building.parcel_share) {

@@ -1,5 +1,6 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
+import { encodeWkb } from "../store/wkb.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
@@ -34,7 +35,7 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
         rows.push({
           dataset_id: context.datasetId,
           source_id: area.sourceId,
-          footprint: JSON.stringify(area.geometry),
+          footprint: encodeWkb(area.geometry),
           attributes: JSON.stringify(area.attributes),
           area_m2: geodesicArea(area.geometry),
           ...bboxColumns(bboxOf(area.geometry)),

@@ -14,6 +14,7 @@ import { buildingsOfParcel } from "../queries/buildings-of-parcel.js";
 import { layerFeaturesIntersecting } from "../queries/layer-features-intersecting.js";
 import { nearestLayerFeatures } from "../queries/nearest-layer-features.js";
 import { parcelAt } from "../queries/parcel-at.js";
+import { decodeWkb } from "../store/wkb.js";
 import type { Area, LonLat } from "../types.js";
 
 /**
@@ -239,7 +240,7 @@ describe.skipIf(!PRESENT)(
         for (const [ml, areas] of repeated) {
           const rows = await db().selectFrom("parcels").selectAll().where("source_id", "=", ml).execute();
           expect(rows, `parcel ${ml}`).toHaveLength(1);
-          const boundary = JSON.parse(rows[0]?.boundary as string) as Area;
+          const boundary = decodeWkb(rows[0]?.boundary ?? new Uint8Array()) as Area;
           expect(["Polygon", "MultiPolygon"]).toContain(boundary.type);
           for (const piece of areas) {
             expect(containsPoint(boundary, representativePoint(piece) as LonLat), `a piece of ${ml}`).toBe(true);
@@ -254,7 +255,7 @@ describe.skipIf(!PRESENT)(
           .select("boundary")
           .where("source_id", "=", "171-1")
           .executeTakeFirstOrThrow();
-        expect(["MultiPolygon", "Polygon"]).toContain((JSON.parse(lot171.boundary) as Area).type);
+        expect(["MultiPolygon", "Polygon"]).toContain(decodeWkb(lot171.boundary).type);
       });
     });
 
@@ -419,7 +420,7 @@ describe.skipIf(!PRESENT)(
         const buildings = await db().selectFrom("buildings").select(["footprint", "parcel_id"]).execute();
         let agree = 0;
         for (const building of buildings) {
-          const point = representativePoint(JSON.parse(building.footprint) as Area) as LonLat;
+          const point = representativePoint(decodeWkb(building.footprint) as Area) as LonLat;
           if (((await parcelAt(geo(), point))?.parcelId ?? null) === building.parcel_id) agree += 1;
         }
         expect(agree / buildings.length).toBeGreaterThanOrEqual(0.95);
@@ -439,7 +440,7 @@ describe.skipIf(!PRESENT)(
         const zones = await db().selectFrom("layer_features").selectAll().where("dataset_id", "=", flood).execute();
         const zone = zones[0];
         if (!zone) throw new Error("no flood polygons");
-        const inside = representativePoint(JSON.parse(zone.geometry) as Area) as LonLat;
+        const inside = representativePoint(decodeWkb(zone.geometry) as Area) as LonLat;
         const hits = await layerFeaturesIntersecting(geo(), flood, square(inside, 0.00005));
         expect(hits.map((hit) => hit.featureId)).toContain(zone.feature_id);
         expect(hits[0]?.attributes.fld_zone).toBe("AE");
@@ -458,7 +459,7 @@ describe.skipIf(!PRESENT)(
           .limit(1)
           .execute();
         if (!row) throw new Error("no building");
-        const near = await buildingsNear(geo(), JSON.parse(row.footprint) as Area, 50);
+        const near = await buildingsNear(geo(), decodeWkb(row.footprint) as Area, 50);
         expect(near.find((hit) => hit.building.buildingId === row.building_id)?.distanceM).toBe(0);
         expect(near.length).toBeGreaterThan(1);
         const distances = near.map((hit) => hit.distanceM);

@@ -5,6 +5,8 @@ import { locateAddress } from "../locate/locate-address.js";
 import { buildingsOfParcel } from "../queries/buildings-of-parcel.js";
 import { layerFeaturesIntersecting } from "../queries/layer-features-intersecting.js";
 import { nearestLayerFeatures } from "../queries/nearest-layer-features.js";
+import { decodeWkb } from "../store/wkb.js";
+import type { Area } from "../types.js";
 import { DEMO_LAYERS, importDemoNeighbourhood } from "./import-demo-neighbourhood.js";
 
 describe("the generated demo neighbourhood, loaded through the importers", () => {
@@ -87,7 +89,8 @@ describe("the generated demo neighbourhood, loaded through the importers", () =>
     let flooded = 0;
     for (const parcel of parcels) {
       if (
-        (await layerFeaturesIntersecting(database, layerId(DEMO_LAYERS.floodZones), JSON.parse(parcel.boundary))).length
+        (await layerFeaturesIntersecting(database, layerId(DEMO_LAYERS.floodZones), decodeWkb(parcel.boundary) as Area))
+          .length
       ) {
         flooded += 1;
       }

@@ -1,5 +1,6 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
+import { encodeWkb } from "../store/wkb.js";
 import type { Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
@@ -68,7 +69,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
           accepted.map(({ sourceId, geometry, record }) => ({
             dataset_id: context.datasetId,
             source_id: sourceId,
-            geometry: JSON.stringify(geometry),
+            geometry: encodeWkb(geometry),
             attributes: JSON.stringify(record.feature.properties ?? {}),
             ...bboxColumns(bboxOf(geometry)),
             import_id: context.importId,

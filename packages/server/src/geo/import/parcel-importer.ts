@@ -1,5 +1,6 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
+import { encodeWkb } from "../store/wkb.js";
 import type { BBox } from "../types.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { reassignBuildings } from "./assign-buildings.js";
@@ -39,7 +40,7 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
           return {
             dataset_id: context.datasetId,
             source_id: area.sourceId,
-            boundary: JSON.stringify(area.geometry),
+            boundary: encodeWkb(area.geometry),
             attributes: JSON.stringify(area.attributes),
             area_m2: geodesicArea(area.geometry),
             ...bboxColumns(box),

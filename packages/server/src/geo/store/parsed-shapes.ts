@@ -1,4 +1,5 @@
 import type { Geometry } from "../types.js";
+import { decodeWkb } from "./wkb.js";
 
 /** A stored row's geometry and attributes, parsed. Shared between callers: never change it. */
 export interface Shape {
@@ -8,19 +9,19 @@ export interface Shape {
 
 /**
  * Geometries and attributes of stored rows kept parsed between orders, least recently used out first, up to a
- * number of characters of their JSON text (parsed, they take some 3–6 times that in memory). Every order in an
- * area meets the same flood zones, districts, parcels and buildings, some of them megabytes of GeoJSON; reading
+ * number of bytes of their stored form (WKB and JSON text; parsed, they take some 3–4 times that in memory). Every
+ * order in an area meets the same flood zones, districts, parcels and buildings, some of them megabytes; reading
  * and parsing them again for each order was most of a spatial query's cost and much of the garbage collector's.
  * A row is known by its id and the import that last wrote it (ids are never reused, and any import that changes
  * a row's geometry or attributes stamps its own import id), so an entry can never be stale.
  */
 export class ParsedShapes {
-  readonly #entries = new Map<string, Shape & { chars: number }>();
-  readonly #maxChars: number;
-  #chars = 0;
+  readonly #entries = new Map<string, Shape & { bytes: number }>();
+  readonly #maxBytes: number;
+  #bytes = 0;
 
-  constructor(maxChars: number) {
-    this.#maxChars = maxChars;
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
   }
 
   /** The shape of row `id` as import `importId` wrote it, if it is kept. */
@@ -34,19 +35,19 @@ export class ParsedShapes {
     return hit;
   }
 
-  /** The shape of row `id` parsed from its stored text, kept unless it is too large to keep. */
-  parse(id: number, importId: number, geometryText: string, attributesText: string): Shape {
+  /** The shape of row `id` read from its stored WKB and attributes' text, kept unless it is too large to keep. */
+  parse(id: number, importId: number, geometry: Uint8Array, attributesText: string): Shape {
     const kept = this.get(id, importId);
     if (kept) return kept;
-    const chars = geometryText.length + attributesText.length;
-    const shape = { geometry: JSON.parse(geometryText) as Geometry, attributes: JSON.parse(attributesText), chars };
-    if (chars <= this.#maxChars / 4) {
+    const bytes = geometry.byteLength + attributesText.length;
+    const shape = { geometry: decodeWkb(geometry), attributes: JSON.parse(attributesText), bytes };
+    if (bytes <= this.#maxBytes / 4) {
       this.#entries.set(`${id}:${importId}`, shape);
-      this.#chars += chars;
+      this.#bytes += bytes;
       for (const [oldest, entry] of this.#entries) {
-        if (this.#chars <= this.#maxChars) break;
+        if (this.#bytes <= this.#maxBytes) break;
         this.#entries.delete(oldest);
-        this.#chars -= entry.chars;
+        this.#bytes -= entry.bytes;
       }
     }
     return shape;

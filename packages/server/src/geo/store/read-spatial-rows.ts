@@ -75,13 +75,13 @@ async function shapeRows(
   { db, dialect }: GeoSource,
   table: SpatialTable,
   ids: number[],
-): Promise<Array<{ id: number; import_id: number; geometry: string; attributes: string }>> {
+): Promise<Array<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>> {
   const { id, geometry } = SHAPES[table];
   const among =
     dialect === "sqlite"
       ? sql`${sql.ref(id)} in (select value from json_each(${JSON.stringify(ids)}))`
       : sql`${sql.ref(id)} = any(${ids})`;
-  const { rows } = await sql<{ id: number; import_id: number; geometry: string; attributes: string }>`
+  const { rows } = await sql<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>`
     select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, attributes
     from ${sql.table(table)} where ${among}`.execute(db);
   return rows;
