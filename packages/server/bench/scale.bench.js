@@ -8,15 +8,16 @@
  *   3. loaded by ogr2ogr into PostGIS, plus the SQL doing the rest of Lotline's work (repairs, geodesic areas,
  *      buildings' and addresses' parcels)                          ← the baseline of 1 on PostgreSQL;
  *   4. the database's size, beside the GeoPackage's and PostGIS's;
- *   5. BENCH_ORDERS orders (300) by location, processed in this process, over one tile (13 k parcels) and over all
- *      of them: the cost of an order as the data grows, beside the same lookups done in PostGIS at both sizes.
+ *   5. BENCH_ORDERS orders (300) by location, each processed alone, over one tile (13 k parcels) and over all of
+ *      them — at the same points, so that only the data grows, and at points in every tile, so that the caches
+ *      meet new data at every order — beside the same lookups done in PostGIS.
  *
  * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs Lotline on PostgreSQL in a
  * throwaway schema. PostGIS is looked for at BENCH_POSTGIS_URL (default: BENCH_DATABASE_URL, else the local
  * server); a reference tool that is missing is named and its columns left empty. Needs ../shared/data/cambridge
  * beside the repository.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,21 +26,21 @@ import { positiveInteger, print, printTable } from "../../../scripts/bench-kit.j
 import { migrateToLatest } from "../dist/db/migrate.js";
 import { representativePoint } from "../dist/geo/geometry/index.js";
 import { readSource } from "../dist/geo/readers/index.js";
-import { createOrder } from "../dist/orders/create-order.js";
-import { processOrderJob } from "../dist/orders/process-order.js";
-import { createOrganization } from "../dist/tenancy/organizations.js";
 import { LAYERS, tileOffset, writeTiledDataset } from "./scale-data.js";
 import { hasOgr2ogr, hasPostgis, ogrToGeoPackage, ogrToPostgis, postgisLookups, timed } from "./scale-reference.js";
 import { prepareDatabase } from "./served.js";
 
 const DATA = fileURLToPath(new URL("../../../../shared/data/cambridge/", import.meta.url));
 const BIN = fileURLToPath(new URL("../bin/lotline.js", import.meta.url));
+const ORDERS_SCRIPT = fileURLToPath(new URL("./scale-orders.js", import.meta.url));
 const TILES = positiveInteger("BENCH_TILES", 77);
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const WARM_UP_ORDERS = 30;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const POSTGIS_URL = process.env.BENCH_POSTGIS_URL ?? DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const KINDS = ["parcels", "buildings", "addresses", "layers"];
+/** The heap cap the README asks imports to run with (see "Memory" there). */
+const IMPORT_HEAP_MB = 256;
 
 if (!existsSync(DATA)) {
   print(`bench:scale needs the Cambridge data at ${DATA}`);
@@ -49,7 +50,8 @@ if (!existsSync(DATA)) {
 /** `lotline import` of every file, each in its own CLI process: seconds and records by kind, peak memory. */
 async function lotlineImport(url, files) {
   const env = { ...process.env, LOTLINE_DATABASE_URL: url, LOTLINE_LOG_LEVEL: "error" };
-  const run = (args) => timed(process.execPath, [BIN, "import", ...args, "--json"], env);
+  const run = (args) =>
+    timed(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, BIN, "import", ...args, "--json"], env);
   const jobs = [
     { kind: "parcels", args: ["parcels", files.parcels, "--id-field", "ML", "--name", "Scale parcels"] },
     { kind: "buildings", args: ["buildings", files.buildings, "--id-field", "BID", "--name", "Scale buildings"] },
@@ -115,29 +117,15 @@ function spread(points, tiles) {
   });
 }
 
-/** Milliseconds (wall) and CPU milliseconds of each `process_order`, after `WARM_UP_ORDERS` not counted. */
-async function orderCosts(database, points) {
-  const org = await createOrganization(database.db, "Scale Mutual");
-  const run = processOrderJob(database);
-  const wall = [];
-  const cpu = [];
-  let complete = 0;
-  for (const [i, [lon, lat]] of points.entries()) {
-    const { order_id } = await createOrder(database, org.org_id, { location: { lon, lat } });
-    const started = performance.now();
-    const before = process.cpuUsage();
-    await run({ order_id });
-    const used = process.cpuUsage(before);
-    if (i < WARM_UP_ORDERS) continue;
-    wall.push(performance.now() - started);
-    cpu.push((used.user + used.system) / 1000);
-    const { status } = await database.db
-      .selectFrom("orders")
-      .select("status")
-      .where("order_id", "=", order_id)
-      .executeTakeFirstOrThrow();
-    if (status === "complete") complete += 1;
-  }
+/**
+ * Milliseconds (wall) and CPU milliseconds of each `process_order` over the database at `url`, after
+ * `WARM_UP_ORDERS` not counted, in a process of its own (see `scale-orders.js`).
+ */
+async function orderCosts(url, points, folder) {
+  const file = join(folder, `points-${crypto.randomUUID()}.json`);
+  writeFileSync(file, JSON.stringify(points));
+  const { stdout } = await timed(process.execPath, [ORDERS_SCRIPT, url, file, String(WARM_UP_ORDERS)]);
+  const { wall, cpu, complete } = JSON.parse(stdout);
   return { wall: summarize(wall), cpu: summarize(cpu), complete };
 }
 
@@ -183,8 +171,9 @@ async function main() {
     const ourBytes = await databaseBytes(big, join(folder, "all"));
 
     const points = await orderPoints();
-    const smallOrders = await orderCosts(small.database, points);
-    const bigOrders = await orderCosts(big.database, spread(points, TILES));
+    const smallOrders = await orderCosts(small.url, points, folder);
+    const bigOrders = await orderCosts(big.url, points, folder);
+    const spreadOrders = await orderCosts(big.url, spread(points, TILES), folder);
 
     let geoPackage;
     if (hasOgr2ogr()) geoPackage = await ogrToGeoPackage(all.files, join(folder, "reference.gpkg"));
@@ -210,7 +199,8 @@ async function main() {
       );
       postgis.bytes = Number(rows[0].bytes);
       postgis.smallOrders = summarize((await postgisLookups(smallPostgis.client, points)).slice(WARM_UP_ORDERS));
-      postgis.bigOrders = summarize(
+      postgis.bigOrders = summarize((await postgisLookups(postgis.client, points)).slice(WARM_UP_ORDERS));
+      postgis.spreadOrders = summarize(
         (await postgisLookups(postgis.client, spread(points, TILES))).slice(WARM_UP_ORDERS),
       );
       await smallPostgis.client.end();
@@ -252,10 +242,12 @@ async function main() {
       reference?.bytes ? `${mb(reference.bytes)} MB` : "",
       reference?.bytes ? ratio(ourBytes, reference.bytes) : "",
     ]);
-    for (const [label, sized, postgisSized] of [
+    const orderRows = [
       ["per order, 1 tile", smallOrders, postgis?.smallOrders],
-      [`per order, ${TILES} tiles`, bigOrders, postgis?.bigOrders],
-    ]) {
+      [`per order, ${TILES} tiles, the same points`, bigOrders, postgis?.bigOrders],
+      [`per order, ${TILES} tiles, points in every tile`, spreadOrders, postgis?.spreadOrders],
+    ];
+    for (const [label, sized, postgisSized] of orderRows) {
       rows.push([
         `${label} (mean wall; CPU)`,
         `${sized.wall.mean.toFixed(1)} ms; ${sized.cpu.mean.toFixed(1)} ms`,
@@ -263,17 +255,19 @@ async function main() {
         postgisSized ? ratio(sized.wall.mean, postgisSized.mean) : "",
       ]);
     }
-    rows.push([
-      `per order, ${TILES} tiles ÷ 1 tile`,
-      `${(bigOrders.wall.mean / smallOrders.wall.mean).toFixed(2)} ×`,
-      postgis ? `${(postgis.bigOrders.mean / postgis.smallOrders.mean).toFixed(2)} ×` : "",
-      "",
-    ]);
+    for (const [label, sized, postgisSized] of orderRows.slice(1)) {
+      rows.push([
+        `  ${label.replace("per order, ", "")} ÷ 1 tile`,
+        `${(sized.wall.mean / smallOrders.wall.mean).toFixed(2)} ×`,
+        postgisSized ? `${(postgisSized.mean / postgis.smallOrders.mean).toFixed(2)} ×` : "",
+        "",
+      ]);
+    }
     printTable(["", "Lotline", referenceName, "ratio"], rows);
     print();
     print(
-      `orders complete: ${smallOrders.complete} of ${ORDERS} over 1 tile, ${bigOrders.complete} of ${ORDERS} over ` +
-        `${TILES}; GeoPackage ${geoPackage ? `${mb(geoPackage.bytes)} MB, loaded in ${seconds(total(geoPackage.seconds))} s` : "absent"}; ` +
+      `orders complete: ${smallOrders.complete}, ${bigOrders.complete} and ${spreadOrders.complete} of ${ORDERS}; ` +
+        `GeoPackage ${geoPackage ? `${mb(geoPackage.bytes)} MB, loaded in ${seconds(total(geoPackage.seconds))} s` : "absent"}; ` +
         `PostGIS ${postgis ? `${mb(postgis.bytes)} MB, loaded and worked in ${seconds(total(postgis.seconds))} s` : "absent"}`,
     );
   } finally {

@@ -1,4 +1,4 @@
-import type { Area, Position } from "../types.js";
+import type { Area, Geometry, Position } from "../types.js";
 
 /** A position's longitude; `NaN` for a position too short to have one. */
 export function lonOf(position: Position): number {
@@ -13,6 +13,17 @@ export function latOf(position: Position): number {
 /** The polygons of an area, each as its rings (exterior first). */
 export function polygonsOf(area: Area): Position[][][] {
   return area.type === "Polygon" ? [area.coordinates] : area.coordinates;
+}
+
+/** How many positions any geometry holds (none for no geometry), closing positions included. */
+export function positionCount(geometry: Geometry | null): number {
+  if (geometry === null) return 0;
+  if (geometry.type === "GeometryCollection") {
+    return geometry.geometries.reduce((sum, member) => sum + positionCount(member), 0);
+  }
+  const count = (value: unknown): number =>
+    Array.isArray(value) && Array.isArray(value[0]) ? value.reduce((sum: number, inner) => sum + count(inner), 0) : 1;
+  return count(geometry.coordinates);
 }
 
 /** How many positions an area's rings hold, closing positions included. */

@@ -35,7 +35,7 @@ interface Located {
  * `same-address.ts`): in this dataset it updates that row, in another dataset it is a duplicate and rejected.
  */
 export function addressImporter(options: AddressImportOptions): Importer {
-  /** Parcel id → the parcel's row id and a point inside it, remembered across batches. */
+  /** Parcel id → the parcel's row id and a point inside it, remembered across batches (up to `KEPT_PARCELS`). */
   const parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
   return {
     columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
@@ -191,6 +191,9 @@ async function locate(
   return { address, parcelId: parcel?.parcelId ?? null, point };
 }
 
+/** Parcels joined to, kept between batches: enough for a county's file in parcel order, bounded for a state's. */
+const KEPT_PARCELS = 50_000;
+
 /** Looks up, once each, the parcels this batch joins to; where datasets share an id, the latest written wins. */
 async function loadParcels(
   context: ImportContext,
@@ -198,6 +201,7 @@ async function loadParcels(
   column: string,
   parcels: Map<string, { parcelId: number; point: LonLat } | null>,
 ): Promise<void> {
+  if (parcels.size > KEPT_PARCELS) parcels.clear();
   const wanted = [...new Set(batch.map((record) => String(record.feature.properties?.[column] ?? "").trim()))].filter(
     (id) => id !== "" && !parcels.has(id),
   );

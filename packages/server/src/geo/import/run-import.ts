@@ -3,6 +3,7 @@ import type { Database, Dialect } from "../../db/database.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
 import { refreshExtent } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
+import { positionCount } from "../geometry/positions.js";
 import type { SourceRecord } from "../types.js";
 import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "./import-policy.js";
 import { ImportRefusedError } from "./import-refused.js";
@@ -10,6 +11,12 @@ import { count, emptySummary, type ImportSummary, type RecordOutcome } from "./i
 
 /** Records are written this many at a time: one round trip per batch instead of one per record. */
 const BATCH_SIZE = 500;
+
+/**
+ * …or fewer, once they hold this many positions: a batch of a state's flood zones, each of a hundred thousand
+ * vertices, would otherwise take gigabytes. About 4 MB of coordinates as stored, some 15 MB parsed.
+ */
+const BATCH_POSITIONS = 250_000;
 
 export interface DatasetInfo {
   kind: DatasetKind;
@@ -83,6 +90,7 @@ export async function runImport(
     const context: ImportContext = { trx, dialect: database.dialect, datasetId, namespace, importId: import_id, now };
 
     let batch: ReadRecord[] = [];
+    let batchPositions = 0;
     let columnsChecked = false;
     const flush = async () => {
       if (!columnsChecked && batch.length > 0) {
@@ -94,12 +102,16 @@ export async function runImport(
         count(summary, record.number, outcomes[index] ?? { reason: "not_processed" });
       }
       batch = [];
+      batchPositions = 0;
       onProgress(summary);
     };
     for await (const record of records) {
       if ("error" in record) count(summary, record.number, { reason: "unreadable", detail: record.error });
-      else batch.push(record);
-      if (batch.length >= BATCH_SIZE) await flush();
+      else {
+        batch.push(record);
+        batchPositions += positionCount(record.feature.geometry);
+      }
+      if (batch.length >= BATCH_SIZE || batchPositions >= BATCH_POSITIONS) await flush();
     }
     await flush();
     const refusal = refusalOf(summary, rules);
