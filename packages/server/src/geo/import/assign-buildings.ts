@@ -10,10 +10,17 @@ const PAGE = 1000;
 /** Parsed boundaries one assigner keeps: neighbouring footprints share their candidates. */
 const KEPT_BOUNDARIES = 20_000;
 
+/** A building's parcel and the share of its footprint that parcel holds; none when no parcel overlaps it. */
+export type Owner = { parcelId: number; share: number } | undefined;
+
+/** Footprints whose candidates one statement finds: five parameters each, well within every driver's limit. */
+const FOOTPRINTS_PER_STATEMENT = 500;
+
 /**
  * Finds the parcels of buildings inside one transaction that writes no parcel meanwhile (a building import, or the
- * end of a parcel import): each candidate's boundary is read and parsed once for all the footprints around it.
- * Its boundaries are its own, never the process's cache of committed rows: this transaction may yet roll back.
+ * end of a parcel import): the candidates of a whole batch of footprints come from one statement, led by the
+ * spatial index, and each candidate's boundary is read and parsed once for all the footprints around it. Its
+ * boundaries are its own, never the process's cache of committed rows: this transaction may yet roll back.
  */
 export class ParcelAssigner {
   readonly #context: Pick<ImportContext, "trx" | "dialect">;
@@ -24,28 +31,48 @@ export class ParcelAssigner {
   }
 
   /**
-   * The parcel holding the largest share of `footprint`, among every dataset's parcels, with that share (0..1);
-   * none when no parcel overlaps it. A rowhouse whose wall sits on the lot line belongs to one lot, not two.
+   * For each footprint, the parcel holding the largest share of it among every dataset's parcels, with that share
+   * (0..1). A rowhouse whose wall sits on the lot line belongs to one lot, not two.
    */
-  async owningParcel(footprint: Area): Promise<{ parcelId: number; share: number } | undefined> {
+  async owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
+    const owners: Owner[] = [];
+    for (let start = 0; start < footprints.length; start += FOOTPRINTS_PER_STATEMENT) {
+      const chunk = footprints.slice(start, start + FOOTPRINTS_PER_STATEMENT);
+      const candidates = await this.#candidates(chunk.map((footprint) => bboxOf(footprint)));
+      await this.#read([...new Set(candidates.flat())].filter((id) => !this.#boundaries.has(id)));
+      for (const [i, footprint] of chunk.entries()) {
+        const best = largestShare(
+          footprint,
+          (candidates[i] ?? []).flatMap((id) => {
+            const area = this.#boundaries.get(id);
+            return area ? [{ id, area }] : [];
+          }),
+        );
+        owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
+      }
+    }
+    return owners;
+  }
+
+  /** The ids of the parcels whose boxes meet each box, in id order (the order ties are broken in). */
+  async #candidates(boxes: BBox[]): Promise<number[][]> {
     const { trx, dialect } = this.#context;
-    const candidates = await trx
-      .selectFrom("parcels")
-      .select("parcel_id")
-      .where(bboxMeets(dialect, "parcels", bboxOf(footprint)))
-      .orderBy("parcel_id")
-      .execute();
-    if (candidates.length === 0) return undefined;
-    const ids = candidates.map((row) => row.parcel_id);
-    await this.#read(ids.filter((id) => !this.#boundaries.has(id)));
-    const best = largestShare(
-      footprint,
-      ids.flatMap((id) => {
-        const area = this.#boundaries.get(id);
-        return area ? [{ id, area }] : [];
-      }),
-    );
-    return best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined;
+    // Typed, for PostgreSQL cannot infer the parameters' types in a VALUES list.
+    const number = (value: number) => sql`cast(${value} as double precision)`;
+    const values = sql.join(boxes.map((box, i) => sql`(cast(${i} as integer), ${sql.join(box.map(number))})`));
+    const meets =
+      dialect === "sqlite"
+        ? sql`join parcels_rtree p on p.min_lon <= b.max_lon and p.max_lon >= b.min_lon
+            and p.min_lat <= b.max_lat and p.max_lat >= b.min_lat`
+        : sql`join parcels p on box(point(p.min_lon, p.min_lat), point(p.max_lon, p.max_lat))
+            && box(point(b.min_lon, b.min_lat), point(b.max_lon, b.max_lat))`;
+    const id = dialect === "sqlite" ? sql`p.id` : sql`p.parcel_id`;
+    const { rows } = await sql<{ i: number; id: number }>`
+      with b (i, min_lon, min_lat, max_lon, max_lat) as (values ${values})
+      select b.i as i, ${id} as id from b ${meets} order by 1, 2`.execute(trx);
+    const candidates: number[][] = boxes.map(() => []);
+    for (const row of rows) candidates[Number(row.i)]?.push(Number(row.id));
+    return candidates;
   }
 
   /** Reads and parses the boundaries of `ids` in one statement that stays prepared whatever their number. */
@@ -81,8 +108,9 @@ export async function reassignBuildings(context: Pick<ImportContext, "trx" | "di
       .orderBy("building_id")
       .limit(PAGE)
       .execute();
-    for (const building of page) {
-      const owner = await assigner.owningParcel(decodeWkb(building.footprint) as Area);
+    const owners = await assigner.owningParcels(page.map((building) => decodeWkb(building.footprint) as Area));
+    for (const [i, building] of page.entries()) {
+      const owner = owners[i];
       const parcelId = owner?.parcelId ?? null;
       const share = owner?.share ?? null;
       if (parcelId !== building.parcel_id || share !== building.parcel_share) {

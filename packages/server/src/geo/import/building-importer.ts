@@ -28,11 +28,11 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
       await settleAgainstStored(context, "buildings", prepared, outcomes);
 
       assigner ??= new ParcelAssigner(context);
-      const rows = [];
-      for (const area of prepared.values()) {
-        if (area.positions.length === 0) continue;
-        const owner = await assigner.owningParcel(area.geometry);
-        rows.push({
+      const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
+      const owners = await assigner.owningParcels(areas.map((area) => area.geometry));
+      const rows = areas.map((area, i) => {
+        const owner = owners[i];
+        return {
           dataset_id: context.datasetId,
           source_id: area.sourceId,
           footprint: encodeWkb(area.geometry),
@@ -43,8 +43,8 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
           parcel_share: owner?.share ?? null,
           import_id: context.importId,
           updated_at: context.now,
-        });
-      }
+        };
+      });
       if (rows.length > 0) {
         await context.trx
           .insertInto("buildings")

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { bboxesMeet } from "../geometry/bboxes-meet.js";
 import { bboxOf, geodesicArea, intersectionArea } from "../geometry/index.js";
-import { bboxMeets } from "../store/spatial-filter.js";
+import { bboxMeets, oneOfUnindexed } from "../store/spatial-filter.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { PreparedArea } from "./area-batch.js";
@@ -82,9 +82,11 @@ async function duplicateOf(
     ])
     .where(bboxMeets(context.dialect, table, box))
     .where(
-      "dataset_id",
-      "in",
-      near.map((other) => other.datasetId),
+      oneOfUnindexed(
+        context.dialect,
+        `${table}.dataset_id`,
+        near.map((other) => other.datasetId),
+      ),
     )
     .execute();
   const areaM2 = geodesicArea(area);

@@ -2,7 +2,7 @@ import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { intersects } from "../geometry/index.js";
 import type { LayerFeature } from "../store/geo-rows.js";
 import { readLayerFeatures } from "../store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
+import { bboxMeets, type GeoSource, oneOfUnindexed } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { type Capped, collectMatches } from "./collect-matches.js";
 
@@ -19,7 +19,7 @@ export async function layerFeaturesMeetingBBox(
     (afterId, batch) =>
       readLayerFeatures(source, (query) =>
         query
-          .where("dataset_id", "in", [...datasetIds])
+          .where(oneOfUnindexed(source.dialect, "layer_features.dataset_id", datasetIds))
           .where(bboxMeets(source.dialect, "layer_features", bbox))
           .where("feature_id", ">", afterId)
           .orderBy("feature_id")

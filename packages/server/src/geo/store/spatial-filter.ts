@@ -51,3 +51,11 @@ export function sameValueUnindexed(dialect: Dialect, column: string, value: numb
     ? sql<SqlBool>`+${sql.ref(column)} = ${value}`
     : sql<SqlBool>`${sql.ref(column)} = ${value}`;
 }
+
+/** `column in (values)` beside a {@link bboxMeets}, kept from leading the plan as {@link sameValueUnindexed} is. */
+export function oneOfUnindexed(dialect: Dialect, column: string, values: readonly number[]): Expression<SqlBool> {
+  const list = sql.join(values.map((value) => sql`${value}`));
+  return dialect === "sqlite"
+    ? sql<SqlBool>`+${sql.ref(column)} in (${list})`
+    : sql<SqlBool>`${sql.ref(column)} in (${list})`;
+}
