@@ -40,6 +40,10 @@ export async function storedSameAddresses(
   const streets = [...new Set(entries.map((entry) => streetKey(entry.address)))];
   const numbers = [...new Set(entries.flatMap((entry) => entry.address.number ?? []))];
   if (streets.length === 0) return entries.map(() => undefined);
+  // Only when every entry names its town can the others be left out; one without could be in any.
+  const cities = entries.every((entry) => entry.address.city)
+    ? [...new Set(entries.map((entry) => entry.address.city as string))]
+    : [];
   const rows = await context.trx
     .selectFrom("addresses")
     .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
@@ -59,6 +63,11 @@ export async function storedSameAddresses(
       numbers.length === 0
         ? eb("addresses.number", "is", null)
         : eb.or([eb("addresses.number", "in", numbers), eb("addresses.number", "is", null)]),
+    )
+    // A row of another town is never the same address: on a state's file the same street names recur in every
+    // town, and without this every batch would read them all.
+    .$if(cities.length > 0, (query) =>
+      query.where((eb) => eb.or([eb("addresses.city", "in", cities), eb("addresses.city", "is", null)])),
     )
     .orderBy("addresses.address_id")
     .execute();
