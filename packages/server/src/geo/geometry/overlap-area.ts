@@ -4,7 +4,7 @@ import { planarRingArea } from "./planar-ring.js";
 import { polygonsOf } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
 
-/** A boundary edge from (ax, ay) to (bx, by), relative to the origin of one computation, with its box. */
+/** A boundary edge from `a` to `b`, relative to the origin of one computation, with its box. */
 interface Edge {
   a: Pair;
   b: Pair;

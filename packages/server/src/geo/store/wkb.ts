@@ -87,7 +87,7 @@ function writeRings(view: DataView, at: number, rings: readonly (readonly Positi
 }
 
 function write(view: DataView, at: number, geometry: Geometry): number {
-  let offset = writeHeader(view, at, geometry.type);
+  const offset = writeHeader(view, at, geometry.type);
   switch (geometry.type) {
     case "Point":
       view.setFloat64(offset, geometry.coordinates[0] ?? Number.NaN, true);
@@ -98,28 +98,34 @@ function write(view: DataView, at: number, geometry: Geometry): number {
     case "Polygon":
       return writeRings(view, offset, geometry.coordinates);
     case "MultiPoint":
-      view.setUint32(offset, geometry.coordinates.length, true);
-      offset += COUNT;
-      for (const coordinates of geometry.coordinates) offset = write(view, offset, { type: "Point", coordinates });
-      return offset;
+      return writeMembers(
+        view,
+        offset,
+        geometry.coordinates.map((coordinates) => ({ type: "Point", coordinates })),
+      );
     case "MultiLineString":
-      view.setUint32(offset, geometry.coordinates.length, true);
-      offset += COUNT;
-      for (const coordinates of geometry.coordinates) {
-        offset = write(view, offset, { type: "LineString", coordinates });
-      }
-      return offset;
+      return writeMembers(
+        view,
+        offset,
+        geometry.coordinates.map((coordinates) => ({ type: "LineString", coordinates })),
+      );
     case "MultiPolygon":
-      view.setUint32(offset, geometry.coordinates.length, true);
-      offset += COUNT;
-      for (const coordinates of geometry.coordinates) offset = write(view, offset, { type: "Polygon", coordinates });
-      return offset;
+      return writeMembers(
+        view,
+        offset,
+        geometry.coordinates.map((coordinates) => ({ type: "Polygon", coordinates })),
+      );
     case "GeometryCollection":
-      view.setUint32(offset, geometry.geometries.length, true);
-      offset += COUNT;
-      for (const member of geometry.geometries) offset = write(view, offset, member);
-      return offset;
+      return writeMembers(view, offset, geometry.geometries);
   }
+}
+
+/** A count, then each member as a geometry of its own: how every multi-part type and a collection are written. */
+function writeMembers(view: DataView, at: number, members: readonly Geometry[]): number {
+  view.setUint32(at, members.length, true);
+  let offset = at + COUNT;
+  for (const member of members) offset = write(view, offset, member);
+  return offset;
 }
 
 /** Reads one geometry at `at`; answers it and the offset after it. */
