@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { bboxOf, largestShare } from "../geometry/index.js";
+import { shapeRows } from "../store/read-spatial-rows.js";
 import { bboxMeets } from "../store/spatial-filter.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
@@ -24,7 +25,7 @@ const FOOTPRINTS_PER_STATEMENT = 500;
  */
 export class ParcelAssigner {
   readonly #context: Pick<ImportContext, "trx" | "dialect">;
-  readonly #boundaries = new Map<number, Area>();
+  readonly #kept = new Map<number, Area>();
 
   constructor(context: Pick<ImportContext, "trx" | "dialect">) {
     this.#context = context;
@@ -39,12 +40,12 @@ export class ParcelAssigner {
     for (let start = 0; start < footprints.length; start += FOOTPRINTS_PER_STATEMENT) {
       const chunk = footprints.slice(start, start + FOOTPRINTS_PER_STATEMENT);
       const candidates = await this.#candidates(chunk.map((footprint) => bboxOf(footprint)));
-      await this.#read([...new Set(candidates.flat())].filter((id) => !this.#boundaries.has(id)));
+      const boundaries = await this.#boundariesOf([...new Set(candidates.flat())]);
       for (const [i, footprint] of chunk.entries()) {
         const best = largestShare(
           footprint,
           (candidates[i] ?? []).flatMap((id) => {
-            const area = this.#boundaries.get(id);
+            const area = boundaries.get(id);
             return area ? [{ id, area }] : [];
           }),
         );
@@ -75,23 +76,30 @@ export class ParcelAssigner {
     return candidates;
   }
 
-  /** Reads and parses the boundaries of `ids` in one statement that stays prepared whatever their number. */
-  async #read(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    const { trx, dialect } = this.#context;
-    const among =
-      dialect === "sqlite"
-        ? sql`parcel_id in (select value from json_each(${JSON.stringify(ids)}))`
-        : sql`parcel_id = any(${ids})`;
-    const { rows } = await sql<{ parcel_id: number; boundary: Uint8Array }>`
-      select parcel_id, boundary from parcels where ${among}`.execute(trx);
-    for (const row of rows) {
-      if (this.#boundaries.size >= KEPT_BOUNDARIES) {
-        const oldest = this.#boundaries.keys().next().value;
-        if (oldest !== undefined) this.#boundaries.delete(oldest);
-      }
-      this.#boundaries.set(row.parcel_id, decodeWkb(row.boundary) as Area);
+  /**
+   * The boundaries of `ids`, parsed: those kept from earlier footprints, the rest read in one statement. The map is
+   * the chunk's own, so that keeping at most `KEPT_BOUNDARIES` never drops a boundary this chunk still needs.
+   */
+  async #boundariesOf(ids: number[]): Promise<Map<number, Area>> {
+    const boundaries = new Map<number, Area>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const kept = this.#kept.get(id);
+      if (kept) boundaries.set(id, kept);
+      else missing.push(id);
     }
+    if (missing.length === 0) return boundaries;
+    const { trx, dialect } = this.#context;
+    for (const row of await shapeRows({ db: trx, dialect }, "parcels", missing)) {
+      const area = decodeWkb(row.geometry) as Area;
+      boundaries.set(row.id, area);
+      if (this.#kept.size >= KEPT_BOUNDARIES) {
+        const oldest = this.#kept.keys().next().value;
+        if (oldest !== undefined) this.#kept.delete(oldest);
+      }
+      this.#kept.set(row.id, area);
+    }
+    return boundaries;
   }
 }
 

@@ -70,8 +70,11 @@ async function readShapes(source: GeoSource, table: SpatialTable, keys: RowKey[]
   return keys.map(({ id }, i) => shapes[i] ?? read.get(id));
 }
 
-/** One statement for any number of ids (a JSON array on SQLite, an array on PostgreSQL), so it stays prepared. */
-async function shapeRows(
+/**
+ * The stored geometry and attributes of rows by id, unparsed: one statement for any number of ids (a JSON array on
+ * SQLite, an array on PostgreSQL), so it stays prepared.
+ */
+export async function shapeRows(
   { db, dialect }: GeoSource,
   table: SpatialTable,
   ids: number[],
