@@ -9,6 +9,7 @@ import { orderBatches } from "./migrations/0006-order-batches.js";
 import { jobPriority } from "./migrations/0007-job-priority.js";
 import { batchOpening } from "./migrations/0008-batch-opening.js";
 import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
+import { addressTownIndex } from "./migrations/0010-address-town-index.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -23,6 +24,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0007-job-priority": jobPriority,
     "0008-batch-opening": batchOpening,
     "0009-binary-geometry": binaryGeometry(dialect),
+    "0010-address-town-index": addressTownIndex,
   };
 }
 

@@ -10,6 +10,7 @@ import { locateAddress } from "../locate/locate-address.js";
 import { searchAddresses } from "../locate/search-addresses.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, Geometry, LonLat } from "../types.js";
+import { DUPLICATE_REASON } from "./import-policy.js";
 
 /**
  * `lotline import` on small generated files: what the operator sees on the command line and what ends up stored.
@@ -425,6 +426,42 @@ describe("addresses", () => {
     expect(fraction).toMatchObject({ address: "12 1/2 ELM ST, SPRINGFIELD, IL", score: 1 });
     const typed = await searchAddresses(testDatabase.database, "12 1/2 el");
     expect(typed.map((candidate) => candidate.address)).toContain("12 1/2 ELM ST, SPRINGFIELD, IL");
+  });
+
+  it("one street and number in many towns, as on a state's file: each is its own address, found in its own town", async () => {
+    const origin: LonLat = [-97, 41];
+    // More towns than a lookup scores rows at one number, so that a limit could leave the one asked for out.
+    const towns = Array.from({ length: 25 }, (_, i) => `Hamlet ${String.fromCharCode(65 + i)}`);
+    const lines = towns.map((town, i) => {
+      const [x, y] = point(origin, i * 10, 0);
+      return `"12 Main St, ${town}, KS",${x},${y}`;
+    });
+    const importing = (name: string, rows: string[]) => [
+      "addresses",
+      fixture(name, ["address,x,y", ...rows].join("\n")),
+      "--address-column",
+      "address",
+      "--lon-column",
+      "x",
+      "--lat-column",
+      "y",
+    ];
+    const state = importing("state.csv", lines);
+    expect(await importJson([...state, "--name", "State"])).toMatchObject({ read: 25, imported: 25 });
+    expect(await importJson([...state, "--name", "State"])).toMatchObject({ read: 25, updated: 25 });
+    // Another dataset holding the same addresses at the same places, and one more, repeats those 25.
+    const [x, y] = point(origin, 0, 5);
+    const more = importing("state-more.csv", [...lines, `"14 Main St, Hamlet A, KS",${x},${y}`]);
+    expect(await importJson([...more, "--name", "State again", "--max-rejected", "100"])).toMatchObject({
+      read: 26,
+      imported: 1,
+      rejected_by_reason: { [DUPLICATE_REASON]: 25 },
+    });
+
+    for (const town of [towns[0], towns[24]]) {
+      const [found] = await locateAddress(testDatabase.database, `12 Main Street, ${town}, KS`);
+      expect(found).toMatchObject({ address: `12 MAIN ST, ${town?.toUpperCase()}, KS`, score: 1 });
+    }
   });
 
   it("a row that is no street address is rejected as unparseable_address with its line number", async () => {

@@ -1,3 +1,5 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Schema } from "../../db/schema.js";
 import { type NormalizedAddress, streetKey } from "../address/index.js";
 import { geodesicDistance } from "../geometry/index.js";
 import type { LonLat } from "../types.js";
@@ -37,43 +39,15 @@ export async function storedSameAddresses(
   context: ImportContext,
   entries: AddressToWrite[],
 ): Promise<Array<StoredAddress | undefined>> {
-  const streets = [...new Set(entries.map((entry) => streetKey(entry.address)))];
-  const numbers = [...new Set(entries.flatMap((entry) => entry.address.number ?? []))];
-  if (streets.length === 0) return entries.map(() => undefined);
+  if (entries.length === 0) return [];
   // Only when every entry names its town can the others be left out; one without could be in any.
   const cities = entries.every((entry) => entry.address.city)
     ? [...new Set(entries.map((entry) => entry.address.city as string))]
     : [];
-  const rows = await context.trx
-    .selectFrom("addresses")
-    .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
-    .select([
-      "addresses.address_id",
-      "addresses.dataset_id",
-      "datasets.name",
-      "addresses.address_key",
-      "addresses.normalized",
-      "addresses.parcel_id",
-      "addresses.lon",
-      "addresses.lat",
-    ])
-    .where("datasets.namespace", "=", context.namespace)
-    .where("addresses.street", "in", streets)
-    .where((eb) =>
-      numbers.length === 0
-        ? eb("addresses.number", "is", null)
-        : eb.or([eb("addresses.number", "in", numbers), eb("addresses.number", "is", null)]),
-    )
-    // A row of another town is never the same address: on a state's file the same street names recur in every
-    // town, and without this every batch would read them all.
-    .$if(cities.length > 0, (query) =>
-      query.where((eb) => eb.or([eb("addresses.city", "in", cities), eb("addresses.city", "is", null)])),
-    )
-    .orderBy("addresses.address_id")
-    .execute();
+  const rows = await rowsAtNumbers(context, entries, cities);
   const ownKeys = new Set(rows.filter((row) => row.dataset_id === context.datasetId).map((row) => row.address_key));
   // This dataset's rows first, so that an address already in it is updated rather than called a duplicate.
-  const byPlace = new Map<string, Array<(typeof rows)[number] & { address: NormalizedAddress }>>();
+  const byPlace = new Map<string, Array<Candidate & { address: NormalizedAddress }>>();
   const ordered = [...rows].sort(
     (a, b) => Number(b.dataset_id === context.datasetId) - Number(a.dataset_id === context.datasetId),
   );
@@ -101,6 +75,70 @@ export async function storedSameAddresses(
         }
       : undefined;
   });
+}
+
+type Candidate = Awaited<ReturnType<typeof rowsAtNumbers>>[number];
+/** A street and house number looked for, as a row of a VALUES list. */
+type Pair = { column1: string; column2: number };
+const CANDIDATE_COLUMNS = [
+  "addresses.address_id",
+  "addresses.dataset_id",
+  "datasets.name",
+  "addresses.address_key",
+  "addresses.normalized",
+  "addresses.parcel_id",
+  "addresses.lon",
+  "addresses.lat",
+] as const;
+
+/**
+ * The stored rows of the namespace at the entries' streets and house numbers, in `cities` (or none) when given.
+ * Each entry is a seek on the (street, number_low, city) index: on a state's file the same street recurs in every
+ * town, and reading whole streets made each batch's work grow with the state. A number that is not numeric
+ * (`A`) has no `number_low`: those entries read their streets' rows without one.
+ */
+async function rowsAtNumbers(context: ImportContext, entries: AddressToWrite[], cities: string[]) {
+  const numbered = new Map<string, [string, number]>();
+  const unnumberedStreets = new Set<string>();
+  for (const { address } of entries) {
+    const street = streetKey(address);
+    if (address.numberLow === undefined) unnumberedStreets.add(street);
+    else numbered.set(`${street}|${address.numberLow}`, [street, address.numberLow]);
+  }
+  const sameTown = (query: SelectQueryBuilder<Schema & { v: Pair }, "addresses" | "datasets", object>) =>
+    query
+      .select(CANDIDATE_COLUMNS)
+      .where("datasets.namespace", "=", context.namespace)
+      // A row of another town is never the same address.
+      .$if(cities.length > 0, (q) =>
+        q.where((eb) => eb.or([eb("addresses.city", "in", cities), eb("addresses.city", "is", null)])),
+      );
+  const pairs = sql.join(
+    [...numbered.values()].map(([street, low]) => sql`(${street}, cast(${low} as double precision))`),
+  );
+  // The pairs lead (SQLite keeps a CROSS JOIN's order): given 500 of them, its planner would rather scan the table.
+  const atNumbers =
+    numbered.size === 0
+      ? []
+      : await context.trx
+          .selectFrom(sql<Pair>`(values ${pairs})`.as("v"))
+          .crossJoin("addresses")
+          .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+          .whereRef("addresses.street", "=", "v.column1")
+          .whereRef("addresses.number_low", "=", "v.column2")
+          .$call(sameTown)
+          .execute();
+  const unnumbered =
+    unnumberedStreets.size === 0
+      ? []
+      : await context.trx
+          .selectFrom("addresses")
+          .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+          .where("addresses.street", "in", [...unnumberedStreets])
+          .where("addresses.number_low", "is", null)
+          .$call(sameTown)
+          .execute();
+  return [...atNumbers, ...unnumbered].sort((a, b) => a.address_id - b.address_id);
 }
 
 /** The address with the city, state and ZIP code it lacks taken from `other`. */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { type NormalizedAddress, normalizeAddress, scoreCandidate, streetKey } from "../address/index.js";
 import type { GeoSource } from "../store/spatial-filter.js";
@@ -50,32 +50,50 @@ export async function locateAddress(
 }
 
 /**
- * The rows of one street worth scoring, narrowest first, all through the (street, number_low) index: those whose
- * number or range holds the query's; else numbers near it; else the street's first rows.
+ * The rows of one street worth scoring, narrowest first, all through the (street, number_low, city) index: those
+ * whose number or range holds the query's; else numbers near it; else the street's first rows. Each step takes the
+ * rows of the query's town (or ZIP code) first: on a state's data one street and number recur in many towns, and a
+ * limit must not leave the town asked for out.
  */
 async function onStreet(db: Kysely<Schema>, street: string, query: NormalizedAddress) {
   const base = db.selectFrom("addresses").selectAll().where("street", "=", street);
+  const town = locality(query);
+  const townFirst = (rows: typeof base) =>
+    town ? rows.orderBy(sql`case when ${sql.ref(town.column)} = ${town.value} then 0 else 1 end`) : rows;
   const { numberLow: low, numberHigh: high = low } = query;
   if (low !== undefined && high !== undefined) {
     const holding = base.where("number_low", "<=", high).where("number_high", ">=", low);
     // A tower of condominiums has hundreds of units at one number: the unit asked for, else the building's own
     // row and a handful of units, are enough to score.
     if (query.unit !== undefined) {
-      const unit = await holding.where("unit", "=", query.unit).limit(FUZZY_ROWS).execute();
+      const unit = await townFirst(holding.where("unit", "=", query.unit))
+        .limit(FUZZY_ROWS)
+        .execute();
       if (unit.length > 0) return unit;
     }
-    const building = await holding
+    const building = await townFirst(holding)
       .orderBy("unit", (order) => order.asc().nullsFirst())
       .orderBy("address_id")
       .limit(UNITS_SCORED)
       .execute();
     if (building.length > 0) return building;
-    const near = await base
-      .where("number_low", ">=", low - NEARBY_NUMBERS)
-      .where("number_low", "<=", high + NEARBY_NUMBERS)
+    const near = await townFirst(
+      base.where("number_low", ">=", low - NEARBY_NUMBERS).where("number_low", "<=", high + NEARBY_NUMBERS),
+    )
       .limit(FUZZY_ROWS)
       .execute();
     if (near.length > 0) return near;
   }
+  if (town) {
+    const inTownRows = await base.where(town.column, "=", town.value).limit(FUZZY_ROWS).execute();
+    if (inTownRows.length > 0) return inTownRows;
+  }
   return base.limit(FUZZY_ROWS).execute();
+}
+
+/** The town the query names, else its ZIP code: what tells one town's Main Street from another's. */
+function locality(query: NormalizedAddress): { column: "city" | "postcode"; value: string } | undefined {
+  if (query.city !== undefined) return { column: "city", value: query.city };
+  if (query.postcode !== undefined) return { column: "postcode", value: query.postcode };
+  return undefined;
 }
