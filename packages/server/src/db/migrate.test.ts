@@ -10,6 +10,7 @@ import { TEST_DIALECT } from "../test/test-database.js";
 import { type Database, openDatabase } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
 import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
+import { layerParts } from "./migrations/0011-layer-parts.js";
 
 const TABLES = [
   "instance_settings",
@@ -26,6 +27,7 @@ const TABLES = [
   "buildings",
   "addresses",
   "layer_features",
+  "layer_parts",
   "order_batches",
   "order_batch_rows",
 ];
@@ -101,6 +103,7 @@ const EVERY_MIGRATION = [
   "0008-batch-opening",
   "0009-binary-geometry",
   "0010-address-town-index",
+  "0011-layer-parts",
 ];
 
 describe("migrateToLatest", () => {
@@ -203,5 +206,68 @@ describe("migrateToLatest", () => {
     expect(decodeWkb(rows[0]?.boundary ?? new Uint8Array())).toStrictEqual(lot);
     const feature = await db.selectFrom("layer_features").select("geometry").executeTakeFirstOrThrow();
     expect(decodeWkb(feature.geometry)).toStrictEqual(hydrant);
+  });
+  it("cuts the large polygons of layers already imported into parts, and back (migration 0011)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    // A flood zone of 1,000 positions on a circle, and a small district.
+    const circle = Array.from({ length: 1000 }, (_, i): [number, number] => {
+      const angle = (2 * Math.PI * i) / 1000;
+      return [-71.1 + 0.01 * Math.cos(angle), 42.36 + 0.01 * Math.sin(angle)];
+    });
+    const zone: Area = { type: "Polygon", coordinates: [[...circle, circle[0] as [number, number]]] };
+    const district: Area = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [-71.1, 42.36],
+          [-71.09, 42.36],
+          [-71.09, 42.37],
+          [-71.1, 42.36],
+        ],
+      ],
+    };
+    const { dataset_id } = await db
+      .insertInto("datasets")
+      .values({ kind: "layer", name: "flood", created_at: 1, updated_at: 1 })
+      .returning("dataset_id")
+      .executeTakeFirstOrThrow();
+    const { import_id } = await db
+      .insertInto("imports")
+      .values({ dataset_id, source: "flood.geojson", started_at: 1 })
+      .returning("import_id")
+      .executeTakeFirstOrThrow();
+    const box = { min_lon: -71.11, min_lat: 42.35, max_lon: -71.09, max_lat: 42.37 };
+    for (const [source_id, area] of [
+      ["Z1", zone],
+      ["D1", district],
+    ] as const) {
+      await db
+        .insertInto("layer_features")
+        .values({ dataset_id, source_id, geometry: encodeWkb(area), attributes: "{}", ...box, import_id })
+        .execute();
+    }
+
+    const migration = layerParts(database.dialect);
+    await migration.down?.(db);
+    await migration.up(db);
+    const features = await db
+      .selectFrom("layer_features")
+      .select(["feature_id", "source_id", "part_count"])
+      .orderBy("source_id")
+      .execute();
+    expect(features.map((feature) => [feature.source_id, feature.part_count > 1])).toEqual([
+      ["D1", false],
+      ["Z1", true],
+    ]);
+    const parts = await db.selectFrom("layer_parts").selectAll().execute();
+    expect(parts).toHaveLength(features[1]?.part_count ?? -1);
+    expect(parts.every((part) => part.feature_id === features[1]?.feature_id && part.import_id === import_id)).toBe(
+      true,
+    );
+    // Removing the feature removes its parts.
+    await db.deleteFrom("layer_features").where("source_id", "=", "Z1").execute();
+    expect(await db.selectFrom("layer_parts").selectAll().execute()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { jobPriority } from "./migrations/0007-job-priority.js";
 import { batchOpening } from "./migrations/0008-batch-opening.js";
 import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 import { addressTownIndex } from "./migrations/0010-address-town-index.js";
+import { layerParts } from "./migrations/0011-layer-parts.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -25,6 +26,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0008-batch-opening": batchOpening,
     "0009-binary-geometry": binaryGeometry(dialect),
     "0010-address-town-index": addressTownIndex,
+    "0011-layer-parts": layerParts(dialect),
   };
 }
 

@@ -18,6 +18,7 @@ export interface Schema {
   buildings: BuildingTable;
   addresses: AddressTable;
   layer_features: LayerFeatureTable;
+  layer_parts: LayerPartTable;
   product_matrices: ProductMatrixTable;
   properties: PropertyTable;
   orders: OrderTable;
@@ -194,6 +195,18 @@ export interface LayerFeatureTable extends BBoxColumns {
   /** Any geometry, as WKB. */
   geometry: Uint8Array;
   attributes: string;
+  import_id: number;
+  /** How many parts in `layer_parts` a large polygon is cut into; 0 when it is small enough to be read whole. */
+  part_count: Generated<number>;
+}
+
+/** A part of a large polygonal layer feature (`geo/geometry/subdivide.ts`), under a spatial index of its own. */
+export interface LayerPartTable extends BBoxColumns {
+  part_id: Generated<number>;
+  feature_id: number;
+  /** A Polygon, as WKB. */
+  geometry: Uint8Array;
+  /** The import that wrote the part: its feature's. */
   import_id: number;
 }
 

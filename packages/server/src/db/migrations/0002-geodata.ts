@@ -133,7 +133,7 @@ export const SPATIAL_TABLES = [
   ["layer_features", "feature_id"],
 ] as const;
 
-async function sqliteSpatialIndex(db: Kysely<unknown>, table: string, key: string): Promise<void> {
+export async function sqliteSpatialIndex(db: Kysely<unknown>, table: string, key: string): Promise<void> {
   const rtree = `${table}_rtree`;
   const box = "new.min_lon, new.max_lon, new.min_lat, new.max_lat";
   await sql.raw(`create virtual table ${rtree} using rtree(id, min_lon, max_lon, min_lat, max_lat)`).execute(db);
@@ -152,7 +152,7 @@ async function sqliteSpatialIndex(db: Kysely<unknown>, table: string, key: strin
     .execute(db);
 }
 
-async function postgresSpatialIndex(db: Kysely<unknown>, table: string): Promise<void> {
+export async function postgresSpatialIndex(db: Kysely<unknown>, table: string): Promise<void> {
   await sql
     .raw(`create index ${table}_bbox on ${table} using gist (box(point(min_lon, min_lat), point(max_lon, max_lat)))`)
     .execute(db);

@@ -1,4 +1,5 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
+import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { encodeWkb } from "../store/wkb.js";
 import type { Geometry } from "../types.js";
@@ -16,7 +17,7 @@ export interface LayerImportOptions {
 
 /**
  * A layer (flood zones, zoning, fire stations, hydrants): polygons or points, whichever its first valid feature
- * is. An import replaces the layer: features the new file no longer has are removed at the end, so a layer is
+ * is. A large polygon is also stored cut into parts (`store/layer-parts.ts`), which orders read instead. An import replaces the layer: features the new file no longer has are removed at the end, so a layer is
  * always exactly one published vintage and nothing doubles.
  */
 export function layerImporter({ idField }: LayerImportOptions): Importer {
@@ -63,7 +64,8 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       const earlier = new Set(existing.map((row) => row.source_id));
       for (const entry of accepted) outcomes[entry.position] = earlier.has(entry.sourceId) ? "updated" : "imported";
 
-      await context.trx
+      const parts = new Map(accepted.map((entry) => [entry.sourceId, layerPartsOf(entry.geometry)]));
+      const written = await context.trx
         .insertInto("layer_features")
         .values(
           accepted.map(({ sourceId, geometry, record }) => ({
@@ -73,16 +75,32 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
             attributes: JSON.stringify(record.feature.properties ?? {}),
             ...bboxColumns(bboxOf(geometry)),
             import_id: context.importId,
+            part_count: parts.get(sourceId)?.length ?? 0,
           })),
         )
         .onConflict((conflict) =>
           conflict
             .columns(["dataset_id", "source_id"])
             .doUpdateSet(
-              replaceFromExcluded(["geometry", "attributes", "min_lon", "min_lat", "max_lon", "max_lat", "import_id"]),
+              replaceFromExcluded([
+                "geometry",
+                "attributes",
+                "min_lon",
+                "min_lat",
+                "max_lon",
+                "max_lat",
+                "import_id",
+                "part_count",
+              ]),
             ),
         )
+        .returning(["feature_id", "source_id"])
         .execute();
+      await writeLayerParts(
+        context.trx,
+        context.importId,
+        written.map((row) => ({ featureId: row.feature_id, parts: parts.get(row.source_id) })),
+      );
       return outcomes;
     },
     async finish(context: ImportContext) {

@@ -4,17 +4,24 @@ import { readLayerFeatures } from "../store/read-spatial-rows.js";
 import { bboxMeets, type GeoSource, sameValueUnindexed } from "../store/spatial-filter.js";
 import type { Area } from "../types.js";
 
-/** The features of one layer that intersect `area` (exactly, not just by bounding box). */
+/**
+ * The features of one layer that intersect `area` (exactly, not just by bounding box). A large polygon comes as its
+ * parts near the area (see `readLayerFeatures`): what meets the area of it, and nothing that does not.
+ */
 export async function layerFeaturesIntersecting(
   source: GeoSource,
   datasetId: number,
   area: Area,
 ): Promise<LayerFeature[]> {
-  const features = await readLayerFeatures(source, (query) =>
-    query
-      .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
-      .where(bboxMeets(source.dialect, "layer_features", bboxOf(area)))
-      .orderBy("feature_id"),
+  const box = bboxOf(area);
+  const features = await readLayerFeatures(
+    source,
+    (query) =>
+      query
+        .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
+        .where(bboxMeets(source.dialect, "layer_features", box))
+        .orderBy("feature_id"),
+    box,
   );
   return features.filter((feature) => intersects(feature.geometry, area));
 }

@@ -21,10 +21,14 @@ export async function nearestLayerFeatures(
 ): Promise<Array<{ feature: LayerFeature; distanceM: number }>> {
   for (let radius = Math.min(FIRST_RADIUS_M, maxMetres); ; radius = Math.min(radius * 2, maxMetres)) {
     const box = expandBBox([point[0], point[1], point[0], point[1]], radius);
-    const features = await readLayerFeatures(source, (query) =>
-      query
-        .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
-        .where(bboxMeets(source.dialect, "layer_features", box)),
+    // A large polygon comes as its parts in the box: its nearest point within the radius lies on one of them.
+    const features = await readLayerFeatures(
+      source,
+      (query) =>
+        query
+          .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
+          .where(bboxMeets(source.dialect, "layer_features", box)),
+      box,
     );
     const hits = nearestOf(features, point, count, radius);
     if (hits.length === count || radius >= maxMetres) return hits;

@@ -22,7 +22,7 @@ import { parcelsNear } from "./parcels-near.js";
 
 const DATA = fileURLToPath(new URL("../../../../../../shared/data/cambridge/", import.meta.url));
 const PRESENT = existsSync(join(DATA, "parcels-fy2014.topojson"));
-const SPATIAL_TABLES = ["parcels", "buildings", "layer_features"];
+const SPATIAL_TABLES = ["parcels", "buildings", "layer_features", "layer_parts"];
 
 /** Records every query run through the database it is plugged into, to be explained afterwards. */
 class QueryRecorder implements KyselyPlugin {

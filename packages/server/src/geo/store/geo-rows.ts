@@ -46,7 +46,7 @@ export interface StoredAddress {
 export const PLAIN_COLUMNS = {
   parcels: ["parcel_id", "dataset_id", "source_id", "area_m2", "import_id"],
   buildings: ["building_id", "dataset_id", "source_id", "area_m2", "parcel_id", "parcel_share", "import_id"],
-  layer_features: ["feature_id", "dataset_id", "source_id", "import_id"],
+  layer_features: ["feature_id", "dataset_id", "source_id", "import_id", "part_count"],
 } as const;
 
 type PlainParcel = Pick<Selectable<ParcelTable>, (typeof PLAIN_COLUMNS.parcels)[number]>;

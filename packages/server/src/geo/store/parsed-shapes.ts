@@ -54,8 +54,11 @@ export class ParsedShapes {
   }
 }
 
-/** The process's parsed layer features: few, some large. */
+/** The process's parsed layer features: few, some large (those cut into parts only when read whole, for a map). */
 export const layerShapes = new ParsedShapes(8_000_000);
+
+/** The process's parsed parts of large layer features: a few hundred positions each. */
+export const layerPartShapes = new ParsedShapes(8_000_000);
 
 /** The process's parsed building footprints and parcel boundaries: many, small. */
 export const buildingShapes = new ParsedShapes(4_000_000);

@@ -1,5 +1,7 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
+import { mergeParts } from "../geometry/subdivide.js";
+import type { BBox, Polygon } from "../types.js";
 import {
   type Building,
   buildingOf,
@@ -9,7 +11,15 @@ import {
   PLAIN_COLUMNS,
   parcelOf,
 } from "./geo-rows.js";
-import { buildingShapes, layerShapes, type ParsedShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
+import { partsMeetingBBox } from "./layer-parts.js";
+import {
+  buildingShapes,
+  layerPartShapes,
+  layerShapes,
+  type ParsedShapes,
+  parcelShapes,
+  type Shape,
+} from "./parsed-shapes.js";
 import type { GeoSource, SpatialTable } from "./spatial-filter.js";
 
 /** The conditions, order and limit of a query on one spatial table, before its columns are chosen. */
@@ -30,11 +40,64 @@ export async function readBuildings(source: GeoSource, narrow: Narrow<"buildings
   return present(rows, shapes, buildingOf);
 }
 
-/** The layer features a query finds, in its order. See {@link readShapes} for how. */
-export async function readLayerFeatures(source: GeoSource, narrow: Narrow<"layer_features">): Promise<LayerFeature[]> {
+/**
+ * The layer features a query finds, in its order. Given `near`, a feature stored in parts (a large polygon, see
+ * `layer-parts.ts`) comes back as its parts meeting that box put back together: the feature there, which answers
+ * for an area inside the box whether it meets the feature and by how much. A feature none of whose parts meet the
+ * box is left out.
+ */
+export async function readLayerFeatures(
+  source: GeoSource,
+  narrow: Narrow<"layer_features">,
+  near?: BBox,
+): Promise<LayerFeature[]> {
   const rows = await narrow(source.db.selectFrom("layer_features")).select(PLAIN_COLUMNS.layer_features).execute();
-  const shapes = await readShapes(source, "layer_features", rows.map(keyOf("feature_id")));
-  return present(rows, shapes, layerFeatureOf);
+  const inParts = (row: (typeof rows)[number]) => near !== undefined && row.part_count > 0;
+  const whole = rows.filter((row) => !inParts(row));
+  const wholeShapes = await readShapes(source, "layer_features", whole.map(keyOf("feature_id")));
+  const shapes = new Map(whole.map((row, i) => [row.feature_id, wholeShapes[i]]));
+  if (near) for (const [id, shape] of await partsNear(source, rows.filter(inParts), near)) shapes.set(id, shape);
+  return present(
+    rows,
+    rows.map((row) => shapes.get(row.feature_id)),
+    layerFeatureOf,
+  );
+}
+
+/** The features' parts meeting `box`, each feature's put back together (`mergeParts`), with its attributes. */
+async function partsNear(
+  source: GeoSource,
+  features: Array<{ feature_id: number }>,
+  box: BBox,
+): Promise<Map<number, Shape>> {
+  const parts = await partsMeetingBBox(
+    source,
+    features.map((feature) => feature.feature_id),
+    box,
+  );
+  const partShapes = await readShapes(source, "layer_parts", parts.map(keyOf("part_id")));
+  const byFeature = new Map<number, Polygon[]>();
+  for (const [i, part] of parts.entries()) {
+    const geometry = partShapes[i]?.geometry as Polygon | undefined;
+    if (geometry) byFeature.set(part.feature_id, [...(byFeature.get(part.feature_id) ?? []), geometry]);
+  }
+  const attributes = await attributesOf(source, [...byFeature.keys()]);
+  const shapes = new Map<number, Shape>();
+  for (const [id, polygons] of byFeature) {
+    shapes.set(id, { geometry: mergeParts(polygons), attributes: attributes.get(id) ?? {} });
+  }
+  return shapes;
+}
+
+/** The attributes of layer features by id, parsed. */
+async function attributesOf(source: GeoSource, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await source.db
+    .selectFrom("layer_features")
+    .select(["feature_id", "attributes"])
+    .where("feature_id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.feature_id, JSON.parse(row.attributes) as Record<string, unknown>]));
 }
 
 interface RowKey {
@@ -46,10 +109,12 @@ function keyOf<Id extends string>(column: Id) {
   return (row: { [K in Id]: number } & { import_id: number }): RowKey => ({ id: row[column], importId: row.import_id });
 }
 
-const SHAPES: Record<SpatialTable, { cache: ParsedShapes; id: string; geometry: string }> = {
-  parcels: { cache: parcelShapes, id: "parcel_id", geometry: "boundary" },
-  buildings: { cache: buildingShapes, id: "building_id", geometry: "footprint" },
-  layer_features: { cache: layerShapes, id: "feature_id", geometry: "geometry" },
+/** Where each table keeps its shapes: the cache, the key and geometry columns, and whether it has attributes. */
+const SHAPES: Record<SpatialTable, { cache: ParsedShapes; id: string; geometry: string; attributes: boolean }> = {
+  parcels: { cache: parcelShapes, id: "parcel_id", geometry: "boundary", attributes: true },
+  buildings: { cache: buildingShapes, id: "building_id", geometry: "footprint", attributes: true },
+  layer_features: { cache: layerShapes, id: "feature_id", geometry: "geometry", attributes: true },
+  layer_parts: { cache: layerPartShapes, id: "part_id", geometry: "geometry", attributes: false },
 };
 
 /**
@@ -79,13 +144,14 @@ export async function shapeRows(
   table: SpatialTable,
   ids: number[],
 ): Promise<Array<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>> {
-  const { id, geometry } = SHAPES[table];
+  const { id, geometry, attributes } = SHAPES[table];
   const among =
     dialect === "sqlite"
       ? sql`${sql.ref(id)} in (select value from json_each(${JSON.stringify(ids)}))`
       : sql`${sql.ref(id)} = any(${ids})`;
   const { rows } = await sql<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>`
-    select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, attributes
+    select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry,
+      ${attributes ? sql.ref("attributes") : sql.lit("{}")} as attributes
     from ${sql.table(table)} where ${among}`.execute(db);
   return rows;
 }

@@ -4,12 +4,13 @@ import type { Schema } from "../../db/schema.js";
 import type { BBox } from "../types.js";
 
 /** Tables whose rows carry a bounding box under a spatial index (see migration 0002). */
-export type SpatialTable = "parcels" | "buildings" | "layer_features";
+export type SpatialTable = "parcels" | "buildings" | "layer_features" | "layer_parts";
 
 const KEY: Record<SpatialTable, string> = {
   parcels: "parcel_id",
   buildings: "building_id",
   layer_features: "feature_id",
+  layer_parts: "part_id",
 };
 
 /**

@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { Schema } from "../../db/schema.js";
+import { bboxOf } from "../geometry/bbox-of.js";
+import { subdivide } from "../geometry/subdivide.js";
+import type { Area, BBox, Geometry } from "../types.js";
+import { bboxColumns, bboxMeets, type GeoSource, oneOfUnindexed } from "./spatial-filter.js";
+import { encodeWkb } from "./wkb.js";
+
+/** Parts written a statement: a part holds at most a few hundred positions. */
+const PARTS_PER_STATEMENT = 200;
+
+/** A layer feature's geometry cut into parts when it is a polygon too large to read whole for every order. */
+export function layerPartsOf(geometry: Geometry): Area[] | undefined {
+  return geometry.type === "Polygon" || geometry.type === "MultiPolygon" ? subdivide(geometry) : undefined;
+}
+
+/**
+ * Replaces the stored parts of `features` (written by import `importId`) with the given ones: none for a feature
+ * small enough to be read whole, so that a feature that shrank loses the parts of its earlier version.
+ */
+export async function writeLayerParts(
+  db: Kysely<Schema>,
+  importId: number,
+  features: Array<{ featureId: number; parts: Area[] | undefined }>,
+): Promise<void> {
+  if (features.length === 0) return;
+  await db
+    .deleteFrom("layer_parts")
+    .where(
+      "feature_id",
+      "in",
+      features.map((feature) => feature.featureId),
+    )
+    .execute();
+  const rows = features.flatMap(({ featureId, parts = [] }) =>
+    parts.map((part) => ({
+      feature_id: featureId,
+      geometry: encodeWkb(part),
+      ...bboxColumns(bboxOf(part)),
+      import_id: importId,
+    })),
+  );
+  for (let start = 0; start < rows.length; start += PARTS_PER_STATEMENT) {
+    await db
+      .insertInto("layer_parts")
+      .values(rows.slice(start, start + PARTS_PER_STATEMENT))
+      .execute();
+  }
+}
+
+/** The parts of `featureIds` whose boxes meet `box`: the spatial index on parts leads, the features filter. */
+export async function partsMeetingBBox(source: GeoSource, featureIds: number[], box: BBox) {
+  if (featureIds.length === 0) return [];
+  return source.db
+    .selectFrom("layer_parts")
+    .select(["part_id", "feature_id", "import_id"])
+    .where(bboxMeets(source.dialect, "layer_parts", box))
+    .where(oneOfUnindexed(source.dialect, "layer_parts.feature_id", featureIds))
+    .orderBy("part_id")
+    .execute();
+}
