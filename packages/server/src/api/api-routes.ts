@@ -3,7 +3,9 @@ import { bearerGuard } from "../auth/bearer/bearer-guard.js";
 import type { Services } from "../services.js";
 import { registerAddressesRoute } from "./addresses/addresses-route.js";
 import { registerCustomFieldsRoute } from "./custom-fields/custom-fields-route.js";
+import { registerEventsRoutes } from "./events/events-routes.js";
 import { registerMeRoute } from "./me/me-route.js";
+import { registerMonitoringRoutes } from "./monitoring/monitoring-routes.js";
 import { registerOrderBatchesRoutes } from "./order-batches/order-batches-routes.js";
 import { registerOrdersRoutes } from "./orders/orders-routes.js";
 import { registerProductMatricesRoute } from "./product-matrices/product-matrices-route.js";
@@ -24,6 +26,8 @@ export async function registerApiRoutes(app: FastifyInstance, services: Services
       await registerOrderBatchesRoutes(api, services);
       registerPropertiesRoutes(api, services);
       registerWebhookDeliveriesRoutes(api, services);
+      registerMonitoringRoutes(api, services);
+      registerEventsRoutes(api, services);
     },
     { prefix: "/v1" },
   );

@@ -1,6 +1,7 @@
 import { ORDER_BATCH_RESULT_COLUMNS, type OrderBatchResult } from "@lotline/contract";
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
+import { csvLine } from "../http/csv-line.js";
 import { findBatchRow } from "./batch-queries.js";
 import { headlineFigures } from "./headline-figures.js";
 
@@ -67,23 +68,7 @@ export function resultsCsvHeader(): string {
   return `${ORDER_BATCH_RESULT_COLUMNS.join(",")}\r\n`;
 }
 
-/**
- * What a spreadsheet opening the file reads as the start of a formula (CSV injection, as OWASP describes it): a text
- * the client sent, such as an external_id `=HYPERLINK(…)`, would run in the underwriter's Excel.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One result as a CSV line (RFC 4180: a cell with a comma, quote or line break is quoted, quotes doubled). A text
- * cell starting like a formula gets a leading `'` so a spreadsheet shows it as text; numbers are left as they are,
- * so a negative figure stays a number.
- */
+/** One result as a CSV line (see `csvLine`: text that starts like a formula is defused). */
 export function resultCsvLine(result: OrderBatchResult): string {
-  return `${ORDER_BATCH_RESULT_COLUMNS.map((column) => csvCell(result[column])).join(",")}\r\n`;
-}
-
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const text = typeof value === "string" && FORMULA_START.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvLine(ORDER_BATCH_RESULT_COLUMNS.map((column) => result[column]));
 }

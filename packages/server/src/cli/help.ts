@@ -101,6 +101,13 @@ export const HELP: Record<string, CommandHelp> = {
     summary: "Imports a layer (flood zones, hydrants, …) as third-party data; importing it again replaces it.",
     example: 'lotline import layer fema-floodplain-100yr.geojson --name "FEMA 1% flood zone" --provider FEMA',
   },
+  "import event": {
+    summary:
+      "Imports a catastrophe event's area (polygons), finds every organization's ordered properties inside it and " +
+      "sends each monitoring organization with impacted properties one event.impacted webhook.",
+    example:
+      'lotline import event ida-flood-extent.geojson --name "Hurricane Ida flooding" --peril flood --date 2021-09-01 --json',
+  },
   "orders import": {
     summary: "Places a CSV of orders as one batch, as POST /v1/order-batches takes it; bad rows are listed.",
     example: 'lotline orders import renewals.csv --org ORG_ID --name "2027 renewals" --json',

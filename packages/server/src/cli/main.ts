@@ -6,6 +6,7 @@ import { customFieldAdd } from "./commands/custom-field-commands.js";
 import { datasetsList, datasetsRemove } from "./commands/dataset-commands.js";
 import { demo } from "./commands/demo-command.js";
 import { importCommands } from "./commands/import-commands.js";
+import { importEventCommand } from "./commands/import-event-command.js";
 import { migrate } from "./commands/migrate-command.js";
 import { ordersImport } from "./commands/order-commands.js";
 import { callbackCommands, endpointCommands } from "./commands/registration-commands.js";
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   "product-matrix create": productMatrixCreate,
   "custom-field add": customFieldAdd,
   ...importCommands,
+  "import event": importEventCommand,
   "datasets list": datasetsList,
   "datasets remove": datasetsRemove,
   "orders import": ordersImport,

@@ -28,6 +28,10 @@ const TABLES = [
   "addresses",
   "layer_features",
   "layer_parts",
+  "monitoring",
+  "events",
+  "event_areas",
+  "event_impacts",
   "order_batches",
   "order_batch_rows",
 ];
@@ -104,6 +108,8 @@ const EVERY_MIGRATION = [
   "0009-binary-geometry",
   "0010-address-town-index",
   "0011-layer-parts",
+  "0012-monitoring",
+  "0013-events",
 ];
 
 describe("migrateToLatest", () => {

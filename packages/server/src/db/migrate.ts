@@ -11,6 +11,8 @@ import { batchOpening } from "./migrations/0008-batch-opening.js";
 import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 import { addressTownIndex } from "./migrations/0010-address-town-index.js";
 import { layerParts } from "./migrations/0011-layer-parts.js";
+import { monitoring } from "./migrations/0012-monitoring.js";
+import { events } from "./migrations/0013-events.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -27,6 +29,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0009-binary-geometry": binaryGeometry(dialect),
     "0010-address-town-index": addressTownIndex,
     "0011-layer-parts": layerParts(dialect),
+    "0012-monitoring": monitoring,
+    "0013-events": events(dialect),
   };
 }
 

@@ -19,6 +19,10 @@ export interface Schema {
   addresses: AddressTable;
   layer_features: LayerFeatureTable;
   layer_parts: LayerPartTable;
+  monitoring: MonitoringTable;
+  events: EventTable;
+  event_areas: EventAreaTable;
+  event_impacts: EventImpactTable;
   product_matrices: ProductMatrixTable;
   properties: PropertyTable;
   orders: OrderTable;
@@ -43,6 +47,46 @@ export interface OrganizationTable {
   /** The Standard Webhooks `whsec_` secret; kept whole because every delivery is signed with it. */
   webhook_secret: string;
   created_at: number;
+}
+
+/** Where an organization's `event.impacted` and `property.changed` webhooks go (`PUT /v1/monitoring`). */
+export interface MonitoringTable {
+  org_id: string;
+  callback_url: string;
+  updated_at: number;
+}
+
+/** A catastrophe event the operator imported (`lotline import event`). */
+export interface EventTable {
+  event_id: string;
+  name: string;
+  peril: string;
+  /** YYYY-MM-DD, when given. */
+  date: string | null;
+  /** The file's name. */
+  source: string;
+  /** The import's counts and rejections, as JSON. */
+  summary: string;
+  imported_at: number;
+}
+
+/** A part of an event's area (`geo/geometry/subdivide.ts`): a Polygon as WKB, with the intensity of its feature. */
+export interface EventAreaTable extends BBoxColumns {
+  area_id: Generated<number>;
+  event_id: string;
+  geometry: Uint8Array;
+  intensity: number | null;
+}
+
+/** A property that an event's area met, found when the event was imported. */
+export interface EventImpactTable {
+  event_id: string;
+  org_id: string;
+  property_id: number;
+  parcel_share_inside: number | null;
+  buildings_inside: number;
+  buildings_total: number;
+  intensity: number | null;
 }
 
 export interface ApiClientTable {

@@ -4,6 +4,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "order.failed",
   "footprint.submitted",
   "order-batch.complete",
+  "event.impacted",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

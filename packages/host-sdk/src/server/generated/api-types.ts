@@ -335,6 +335,160 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Catastrophe events, newest first, with how many of the organization's properties each met
+     * @description Every event the operator imported (lotline import event). impacted_properties counts only this organization's ordered properties whose parcel (or, lacking one, location or an insured building) the event's area meets; 0 when none did.
+     */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              data: {
+                /** @description The day it struck, if given. */
+                date: string | null;
+                event_id: string;
+                /** @description How many of this organization's ordered properties the event's area meets. */
+                impacted_properties: number;
+                /** Format: date-time */
+                imported_at: string;
+                name: string;
+                peril: "flood" | "wind" | "hail" | "wildfire" | "earthquake" | "other";
+              }[];
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/events/{event_id}/impacted-properties": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's properties an event met
+     * @description By property id, a page at a time. With Accept: text/csv, the whole list as CSV (a header row, then the same fields in the same order; a text cell starting like a formula gets a leading ').
+     */
+    get: {
+      parameters: {
+        query?: {
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path: {
+          event_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description The impacted properties. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              data: {
+                address: string | null;
+                /** @description Buildings on the parcel that the area meets. */
+                buildings_inside: number;
+                buildings_total: number;
+                external_id: string | null;
+                /** @description The highest value of the event's intensity field among its polygons meeting the property. */
+                intensity: number | null;
+                /** @description The share of the parcel's area inside the event's area, by geodesic area; null without a parcel. */
+                parcel_share_inside: number | null;
+                property_id: number;
+              }[];
+              next_cursor: string | null;
+            };
+            "text/csv": string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/me": {
     parameters: {
       query?: never;
@@ -389,6 +543,155 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/monitoring": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where monitoring webhooks go
+     * @description Where the organization hears, by signed webhook, of catastrophe events meeting the properties it ordered (event.impacted) and of imported data changing a property's record (property.changed).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              callback_url: string | null;
+              updated_at: string | null;
+            };
+          };
+        };
+      };
+    };
+    /**
+     * Send monitoring webhooks to a callback URL
+     * @description Where the organization hears, by signed webhook, of catastrophe events meeting the properties it ordered (event.impacted) and of imported data changing a property's record (property.changed). The URL must start with one of the organization's registered callback prefixes, else 422 callback_url_not_registered and nothing changes.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * Format: uri
+             * @description Must start with one of the organization's registered callback prefixes.
+             */
+            callback_url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              callback_url: string | null;
+              updated_at: string | null;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Stop monitoring webhooks */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;

@@ -97,7 +97,7 @@ function optionsFrom(kind: ImportKind, values: Record<string, unknown>): ImportF
 }
 
 /** `--max-rejected 10` or `10%`: the share of records that may be rejected before the import is refused. */
-function maxRejectedFrom(text: string | undefined): number | undefined {
+export function maxRejectedFrom(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
   const percent = match ? Number(match[1]) : Number.NaN;

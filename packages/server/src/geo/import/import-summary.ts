@@ -9,7 +9,8 @@ export const MAX_LISTED_REJECTIONS = 1000;
  * repeated address); `rejected` ones are listed with their record number and reason.
  */
 export interface ImportSummary {
-  kind: DatasetKind;
+  /** A dataset's kind, or `event` for a catastrophe event's area (`events/import-event.ts`). */
+  kind: DatasetKind | "event";
   dataset: string;
   read: number;
   imported: number;
@@ -30,7 +31,7 @@ export interface Rejection {
   dataset?: string;
 }
 
-export function emptySummary(kind: DatasetKind, dataset: string): ImportSummary {
+export function emptySummary(kind: ImportSummary["kind"], dataset: string): ImportSummary {
   return {
     kind,
     dataset,

@@ -1,0 +1,196 @@
+import { basename } from "node:path";
+import type { EventImpactedData, Peril } from "@lotline/contract";
+import type { Transaction } from "kysely";
+import type { Database } from "../db/database.js";
+import type { Schema } from "../db/schema.js";
+import { InvalidInputError } from "../errors.js";
+import { validateArea } from "../geo/geometry/index.js";
+import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "../geo/import/import-policy.js";
+import { ImportRefusedError } from "../geo/import/import-refused.js";
+import { count, emptySummary, type ImportSummary } from "../geo/import/import-summary.js";
+import { type ReadOptions, readSource } from "../geo/readers/index.js";
+import { bboxColumns } from "../geo/store/spatial-filter.js";
+import { encodeWkb } from "../geo/store/wkb.js";
+import type { Area } from "../geo/types.js";
+import { listCallbackPrefixes } from "../tenancy/callback-prefixes.js";
+import { newId } from "../tenancy/secrets.js";
+import { callbackUrlAllowed } from "../webhooks/callback-url-allowed.js";
+import { recordWebhookEvent } from "../webhooks/webhook-events.js";
+import { type EventPart, EventPartIndex, eventPartsOf } from "./event-parts.js";
+import { findImpacts } from "./find-impacts.js";
+
+export interface ImportEventOptions {
+  file: string;
+  name: string;
+  peril: Peril;
+  /** YYYY-MM-DD. */
+  date?: string;
+  /** The feature property holding each polygon's intensity (a wind speed, a water depth, a hail size). */
+  intensityField?: string;
+  read?: ReadOptions;
+  policy?: ImportPolicy;
+}
+
+export interface ImportedEvent {
+  eventId: string;
+  summary: ImportSummary;
+  /** Properties met, of all organizations. */
+  impactedProperties: number;
+  /** Organizations with impacted properties, each sent one `event.impacted` webhook when it monitors. */
+  organizations: number;
+}
+
+/** Event area parts written a statement. */
+const PARTS_PER_STATEMENT = 200;
+/** Impacts written a statement. */
+const IMPACTS_PER_STATEMENT = 500;
+
+/**
+ * `lotline import event`: reads the event's area (polygons and multipolygons, in any format `lotline import`
+ * reads), finds every organization's properties it meets, and tells each organization with impacted properties
+ * by one `event.impacted` webhook to its monitoring callback — all in one transaction, so an event is either
+ * there whole, its impacts found and its notices queued, or not at all. Polygons are cut into parts of a few
+ * hundred positions, so a parcel is tested against the few parts near it, not a county's whole outline.
+ */
+export async function importEvent(database: Database, options: ImportEventOptions): Promise<ImportedEvent> {
+  if (options.date !== undefined && !isCalendarDate(options.date)) {
+    throw new InvalidInputError("invalid_date", `--date must be a day as YYYY-MM-DD; got "${options.date}"`);
+  }
+  const summary = emptySummary("event", options.name);
+  const parts = await readParts(options, summary);
+  if (summary.read === 0) throw new ImportRefusedError("the file holds no polygons: an event needs an area");
+  const refusal = refusalOf(summary, options.policy ?? DEFAULT_IMPORT_POLICY);
+  if (refusal) throw new ImportRefusedError(refusal);
+
+  const eventId = newId("evt");
+  let impactedProperties = 0;
+  const organizations = await database.db.transaction().execute(async (trx) => {
+    const importedAt = Date.now();
+    await trx
+      .insertInto("events")
+      .values({
+        event_id: eventId,
+        name: options.name,
+        peril: options.peril,
+        date: options.date ?? null,
+        source: basename(options.file),
+        summary: JSON.stringify(summary),
+        imported_at: importedAt,
+      })
+      .execute();
+    await writeParts(trx, eventId, parts);
+    await findImpacts({ db: trx, dialect: database.dialect }, new EventPartIndex(parts), async (impacts) => {
+      impactedProperties += impacts.length;
+      for (let start = 0; start < impacts.length; start += IMPACTS_PER_STATEMENT) {
+        const rows = impacts.slice(start, start + IMPACTS_PER_STATEMENT).map((impact) => ({
+          event_id: eventId,
+          org_id: impact.orgId,
+          property_id: impact.propertyId,
+          parcel_share_inside: impact.parcelShareInside,
+          buildings_inside: impact.buildingsInside,
+          buildings_total: impact.buildingsTotal,
+          intensity: impact.intensity,
+        }));
+        if (rows.length > 0) await trx.insertInto("event_impacts").values(rows).execute();
+      }
+    });
+    return notifyOrganizations(trx, {
+      event_id: eventId,
+      name: options.name,
+      peril: options.peril,
+      date: options.date ?? null,
+    });
+  });
+  return { eventId, summary, impactedProperties, organizations };
+}
+
+/** The file's polygons, validated and cut into parts; every record counted in `summary`. */
+async function readParts(options: ImportEventOptions, summary: ImportSummary): Promise<EventPart[]> {
+  const parts: EventPart[] = [];
+  for await (const record of readSource(options.file, options.read)) {
+    if ("error" in record) {
+      count(summary, record.number, { reason: "unreadable", detail: record.error });
+      continue;
+    }
+    const { geometry, properties } = record.feature;
+    if (geometry?.type !== "Polygon" && geometry?.type !== "MultiPolygon") {
+      count(summary, record.number, {
+        reason: geometry ? "unsupported_geometry" : "missing_geometry",
+        ...(geometry ? { detail: `${geometry.type} in an event's area of polygons` } : {}),
+      });
+      continue;
+    }
+    const intensity = intensityOf(properties ?? {}, options.intensityField);
+    if (typeof intensity === "object" && intensity !== null) {
+      count(summary, record.number, intensity);
+      continue;
+    }
+    const checked = validateArea(geometry as Area);
+    if (!checked.valid) {
+      count(summary, record.number, { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail });
+      continue;
+    }
+    parts.push(...eventPartsOf(checked.geometry, intensity));
+    count(summary, record.number, "imported");
+  }
+  return parts;
+}
+
+/** The polygon's intensity: a number, null when the field is absent or empty, a rejection when it is not a number. */
+function intensityOf(
+  properties: Record<string, unknown>,
+  field: string | undefined,
+): number | null | { reason: string; detail: string } {
+  if (field === undefined) return null;
+  const value = properties[field];
+  if (value === undefined || value === null || value === "") return null;
+  const number = typeof value === "number" ? value : Number(String(value).trim());
+  return Number.isFinite(number)
+    ? number
+    : { reason: "invalid_intensity", detail: `${field} is ${JSON.stringify(value)}, not a number` };
+}
+
+async function writeParts(trx: Transaction<Schema>, eventId: string, parts: EventPart[]): Promise<void> {
+  for (let start = 0; start < parts.length; start += PARTS_PER_STATEMENT) {
+    await trx
+      .insertInto("event_areas")
+      .values(
+        parts.slice(start, start + PARTS_PER_STATEMENT).map((part) => ({
+          event_id: eventId,
+          geometry: encodeWkb(part.polygon),
+          intensity: part.intensity,
+          ...bboxColumns(part.box),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** One `event.impacted` webhook to each monitoring organization with impacted properties; how many have some. */
+async function notifyOrganizations(
+  trx: Transaction<Schema>,
+  event: Omit<EventImpactedData, "impacted_properties">,
+): Promise<number> {
+  const counts = await trx
+    .selectFrom("event_impacts")
+    .leftJoin("monitoring", "monitoring.org_id", "event_impacts.org_id")
+    .select(["event_impacts.org_id", "monitoring.callback_url", (eb) => eb.fn.countAll<number>().as("impacted")])
+    .where("event_impacts.event_id", "=", event.event_id)
+    .groupBy(["event_impacts.org_id", "monitoring.callback_url"])
+    .execute();
+  for (const row of counts) {
+    // A callback whose prefix the organization has since removed is no longer a place it wants notices.
+    if (row.callback_url === null) continue;
+    if (!callbackUrlAllowed(row.callback_url, await listCallbackPrefixes(trx, row.org_id))) continue;
+    const data: EventImpactedData = { ...event, impacted_properties: Number(row.impacted) };
+    await recordWebhookEvent(trx, { orgId: row.org_id, type: "event.impacted", url: row.callback_url, data });
+  }
+  return counts.length;
+}
+
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
