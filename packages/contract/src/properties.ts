@@ -1,5 +1,6 @@
 import { type Static, Type } from "typebox";
 import { GeoJsonArea, PolicyBuilding } from "./embed.js";
+import { Peril } from "./events.js";
 import { OrderStatus } from "./orders.js";
 
 /** Where a value came from: one entry per dataset that went into a product. */
@@ -34,11 +35,25 @@ export const PropertyOrder = Type.Object({
 });
 export type PropertyOrder = Static<typeof PropertyOrder>;
 
+/** A catastrophe event whose area met the property, newest first (see `GET /v1/events`). */
+export const PropertyEvent = Type.Object({
+  event_id: Type.String(),
+  name: Type.String(),
+  peril: Peril,
+  date: Type.Union([Type.String({ format: "date" }), Type.Null()]),
+  imported_at: Type.String({ format: "date-time" }),
+  parcel_share_inside: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+  buildings_inside: Type.Integer({ minimum: 0 }),
+  buildings_total: Type.Integer({ minimum: 0 }),
+  intensity: Type.Union([Type.Number(), Type.Null()]),
+});
+export type PropertyEvent = Static<typeof PropertyEvent>;
+
 /**
  * `GET /v1/properties/{property_id}` (DESIGN.md §6): where the property is, its parcel and buildings, the
  * computed products by name (`data`, each with `provenance` and `computed_at`), the imported layers' findings
- * (`third_party`), the policy fields given with its orders, the insured buildings chosen for the policy, and its
- * orders.
+ * (`third_party`), the policy fields given with its orders, the insured buildings chosen for the policy, its
+ * orders, and the catastrophe events that met it.
  */
 export const PropertyRecord = Type.Object({
   property_id: Type.Integer(),
@@ -58,6 +73,7 @@ export const PropertyRecord = Type.Object({
   }),
   policy_buildings: Type.Array(PolicyBuilding),
   orders: Type.Array(PropertyOrder),
+  events: Type.Array(PropertyEvent),
   updated_at: Type.String({ format: "date-time" }),
 });
 export type PropertyRecord = Static<typeof PropertyRecord>;

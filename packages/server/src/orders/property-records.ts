@@ -1,8 +1,10 @@
 import {
   DATABASE_ID_MAX,
   type OrderStatus,
+  type Peril,
   type PolicyBuilding,
   type PropertyBuilding,
+  type PropertyEvent,
   type PropertyRecord,
   type PropertyRecordList,
 } from "@lotline/contract";
@@ -14,7 +16,7 @@ import { visibleOrder } from "./visible-orders.js";
 /**
  * The property record of DESIGN.md §6 (the contract's `PropertyRecord`): where the property is, its parcel and
  * buildings, the computed products (`data`) and the layers' findings (`third_party`), the policy fields given with
- * its orders, the insured buildings chosen for the policy, and its orders.
+ * its orders, the insured buildings chosen for the policy, its orders, and the catastrophe events that met it.
  */
 export type { PropertyRecord };
 
@@ -43,7 +45,35 @@ export async function getPropertyRecord(
     .orderBy("created_at", "desc")
     .orderBy("order_id", "desc")
     .execute();
-  return present(row, orders);
+  return { ...present(row, orders), events: await eventsOf(db, orgId, propertyId) };
+}
+
+/** The catastrophe events that met the property, newest first. */
+async function eventsOf(db: Kysely<Schema>, orgId: string, propertyId: number): Promise<PropertyEvent[]> {
+  const rows = await db
+    .selectFrom("event_impacts")
+    .innerJoin("events", "events.event_id", "event_impacts.event_id")
+    .select([
+      "events.event_id",
+      "events.name",
+      "events.peril",
+      "events.date",
+      "events.imported_at",
+      "event_impacts.parcel_share_inside",
+      "event_impacts.buildings_inside",
+      "event_impacts.buildings_total",
+      "event_impacts.intensity",
+    ])
+    .where("event_impacts.property_id", "=", propertyId)
+    .where("event_impacts.org_id", "=", orgId)
+    .orderBy("events.imported_at", "desc")
+    .orderBy("events.event_id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    peril: row.peril as Peril,
+    imported_at: new Date(row.imported_at).toISOString(),
+  }));
 }
 
 /** The organization's properties with this external id, newest first, a page at a time. */
@@ -82,7 +112,7 @@ function present(
     created_at: number;
     completed_at: number | null;
   }>,
-): PropertyRecord {
+): Omit<PropertyRecord, "events"> {
   const products = (row.record ? (JSON.parse(row.record) as StoredRecord).products : {}) as Record<string, unknown>;
   const structures = products.structures as { structures?: PropertyBuilding[] } | undefined;
   return {

@@ -1394,6 +1394,18 @@ export interface paths {
                 data: {
                   [key: string]: unknown;
                 };
+                events: {
+                  buildings_inside: number;
+                  buildings_total: number;
+                  date: string | null;
+                  event_id: string;
+                  /** Format: date-time */
+                  imported_at: string;
+                  intensity: number | null;
+                  name: string;
+                  parcel_share_inside: number | null;
+                  peril: "flood" | "wind" | "hail" | "wildfire" | "earthquake" | "other";
+                }[];
                 location: {
                   lat: number;
                   lon: number;
@@ -1517,6 +1529,18 @@ export interface paths {
               data: {
                 [key: string]: unknown;
               };
+              events: {
+                buildings_inside: number;
+                buildings_total: number;
+                date: string | null;
+                event_id: string;
+                /** Format: date-time */
+                imported_at: string;
+                intensity: number | null;
+                name: string;
+                parcel_share_inside: number | null;
+                peril: "flood" | "wind" | "hail" | "wildfire" | "earthquake" | "other";
+              }[];
               location: {
                 lat: number;
                 lon: number;

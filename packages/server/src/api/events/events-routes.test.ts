@@ -161,6 +161,24 @@ describe("/v1/events", () => {
     expect(others.data[0].intensity).toBeNull();
   });
 
+  it("lists the event on the property records it met, and on no other", async () => {
+    const met = (await get(`/v1/properties/${properties[0]}`, river)).json();
+    expect(met.events).toEqual([
+      {
+        event_id: eventId,
+        name: "Plains hail",
+        peril: "hail",
+        date: "2026-05-14",
+        imported_at: expect.any(String),
+        parcel_share_inside: 1,
+        buildings_inside: 0,
+        buildings_total: 0,
+        intensity: 2.5,
+      },
+    ]);
+    expect((await get(`/v1/properties/${properties[2]}`, river)).json().events).toEqual([]);
+  });
+
   it("gives the whole list as CSV, a formula-like external id defused", async () => {
     const response = await get(`/v1/events/${eventId}/impacted-properties`, river, "text/csv");
     expect(response.statusCode).toBe(200);

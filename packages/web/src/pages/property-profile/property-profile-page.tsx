@@ -12,6 +12,7 @@ import { TimeLeftBanner } from "../../session/time-left-banner";
 import { AlertMessage } from "../../ui/alert-message";
 import { PageLayout } from "../../ui/page-layout";
 import { StatusMessage } from "../../ui/status-message";
+import { EventsPanel } from "./events-panel";
 import { OrderHistoryPanel } from "./order-history-panel";
 import { PolicyBuildingsPanel } from "./policy-buildings-panel";
 import { PolicyPanel } from "./policy-panel";
@@ -69,6 +70,7 @@ function Panels({ record, customFields }: { record: PropertyRecord; customFields
       <ThirdPartyPanel data={productOf(record, "third_party")} />
       <PolicyPanel policy={record.policy} customFields={customFields} />
       <PolicyBuildingsPanel buildings={record.policy_buildings} />
+      <EventsPanel events={record.events} />
       <OrderHistoryPanel orders={record.orders} />
     </>
   );
