@@ -4,8 +4,9 @@
  * portfolio of BENCH_PORTFOLIO properties (1,000,000) is generated on them, one per parcel, over ten organizations,
  * one of which monitors; then `lotline import event` reads a county-sized event — one polygon of 20,000 positions,
  * 50 km across, as a hurricane's wind field or a river's flood is drawn — and finds every property it
- * meets, with its share inside and its buildings. The goal is 10 s. The same search runs beside it in PostGIS (one
- * SQL statement over the same parcels, buildings and portfolio) when ogr2ogr and the extension are there.
+ * meets, with its share inside and its buildings. The goal is 10 s. The same search runs beside it in PostGIS (the
+ * event subdivided, then one SQL statement over the same parcels, buildings and portfolio) when ogr2ogr and the
+ * extension are there.
  *
  * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs Lotline on PostgreSQL.
  */
@@ -142,16 +143,24 @@ async function postgisSearch(files, eventFile, url, schema) {
   );
   await client.query(`create index on portfolio (parcel_fid)`);
   await client.query("analyze");
+  // As a PostGIS hand would write it: the event cut into parts under their own index first (ST_Subdivide), so
+  // that a parcel is tested against the parts near it; the share inside by geodesic area.
   const started = performance.now();
+  await client.query(`create table event_parts as select st_subdivide(geom, 256) as geom from event`);
+  await client.query(`create index on event_parts using gist (geom)`);
   const { rowCount } = await client.query(`
     create table impacts as
-    select pr.property_id, pr.org,
-      case when st_coveredby(p.geom, e.geom) then 1.0
-        else st_area(st_intersection(p.geom, e.geom)::geography) / nullif(st_area(p.geom::geography), 0) end as share,
-      (select count(*) from buildings b where b.parcel_fid = p.fid and st_intersects(b.geom, e.geom)) as buildings_inside,
+    with hits as (
+      select p.fid, sum(case when st_coveredby(p.geom, e.geom) then st_area(p.geom::geography)
+        else st_area(st_intersection(p.geom, e.geom)::geography) end) as inside
+      from portfolio pr join parcels p on p.fid = pr.parcel_fid
+      join event_parts e on p.geom && e.geom and st_intersects(p.geom, e.geom)
+      group by p.fid)
+    select pr.property_id, pr.org, least(1, h.inside / nullif(st_area(p.geom::geography), 0)) as share,
+      (select count(*) from buildings b where b.parcel_fid = p.fid and exists (
+        select 1 from event_parts e where b.geom && e.geom and st_intersects(b.geom, e.geom))) as buildings_inside,
       (select count(*) from buildings b where b.parcel_fid = p.fid) as buildings_total
-    from event e join parcels p on p.geom && e.geom and st_intersects(p.geom, e.geom)
-    join portfolio pr on pr.parcel_fid = p.fid`);
+    from hits h join parcels p on p.fid = h.fid join portfolio pr on pr.parcel_fid = p.fid`);
   const seconds = (performance.now() - started) / 1000;
   await client.end();
   return { seconds, impacted: rowCount };
@@ -209,7 +218,7 @@ async function main() {
 
     print();
     printTable(
-      ["", "Lotline", "PostGIS, one statement", "ratio"],
+      ["", "Lotline", "PostGIS (ST_Subdivide, then one statement)", "ratio"],
       [
         [
           "properties an event 50 km across meets",
@@ -219,7 +228,7 @@ async function main() {
         ],
         [
           `lotline import event (goal: 10 s)`,
-          `${run.seconds.toFixed(1)} s, ${run.peakMb} MB`,
+          `${run.seconds.toFixed(1)} s, ${run.peakMb.toFixed(0)} MB`,
           postgis ? `${postgis.seconds.toFixed(1)} s` : "",
           postgis ? `${(run.seconds / postgis.seconds).toFixed(2)} ×` : "",
         ],

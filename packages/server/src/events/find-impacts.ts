@@ -1,18 +1,15 @@
 import type { PolicyBuilding } from "@lotline/contract";
 import { sql } from "kysely";
-import { relateAreas } from "../geo/geometry/areas-meet.js";
-import { bboxOf } from "../geo/geometry/bbox-of.js";
-import { containsPoint } from "../geo/geometry/contains-point.js";
 import { intersectionArea } from "../geo/geometry/intersection-area.js";
 import { mergeParts } from "../geo/geometry/subdivide.js";
-import { shapeRows } from "../geo/store/read-spatial-rows.js";
 import { bboxMeets, type GeoSource } from "../geo/store/spatial-filter.js";
 import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, LonLat } from "../geo/types.js";
-import type { EventPart, EventPartIndex } from "./event-parts.js";
+import type { EventArea, Meeting } from "./event-area.js";
+import type { EventPart } from "./event-parts.js";
 
-/** Parcels whose boundaries and buildings are read a statement. */
-const CHUNK = 500;
+/** Parcels whose properties, boundaries and buildings are read a statement. */
+const CHUNK = 2000;
 
 /** A property an event's area meets, as stored in `event_impacts`. */
 export interface Impact {
@@ -27,58 +24,59 @@ export interface Impact {
 /**
  * Every property (of every organization) that the event's area meets: by its parcel when it has one (the share
  * of the parcel inside by geodesic area, and how many of the parcel's buildings the area meets), else by its
- * location or one of its insured buildings. Candidates come through the parcels' spatial index inside the event's
- * extent; boundaries and buildings are then read and tested a chunk at a time, so memory stays bounded whatever
- * the portfolio. `onImpacts` receives each chunk's impacts, in no particular order.
+ * location or one of its insured buildings. The parcels in the event's extent come through their spatial index as
+ * ids; their properties, boundaries and buildings are then read and tested a chunk at a time, so memory stays
+ * bounded whatever the portfolio. `onImpacts` receives each chunk's impacts.
  */
 export async function findImpacts(
   source: GeoSource,
-  parts: EventPartIndex,
+  event: EventArea,
   onImpacts: (impacts: Impact[]) => Promise<void>,
 ): Promise<void> {
-  const withParcel = await source.db
-    .selectFrom("parcels")
-    .innerJoin("properties", "properties.parcel_id", "parcels.parcel_id")
-    .select(["properties.property_id", "properties.org_id", "parcels.parcel_id", "parcels.area_m2"])
-    .where(bboxMeets(source.dialect, "parcels", parts.extent))
-    .orderBy("parcels.parcel_id")
-    .execute();
-  for (let start = 0; start < withParcel.length; start += CHUNK) {
-    await onImpacts(await parcelImpacts(source, parts, withParcel.slice(start, start + CHUNK)));
+  const parcelIds = (
+    await source.db
+      .selectFrom("parcels")
+      .select("parcel_id")
+      .where(bboxMeets(source.dialect, "parcels", event.extent))
+      .execute()
+  ).map((row) => row.parcel_id);
+  parcelIds.sort((a, b) => a - b);
+  for (let start = 0; start < parcelIds.length; start += CHUNK) {
+    const impacts = await parcelImpacts(source, event, parcelIds.slice(start, start + CHUNK));
+    if (impacts.length > 0) await onImpacts(impacts);
   }
-  await onImpacts(await impactsWithoutParcel(source, parts));
+  await onImpacts(await impactsWithoutParcel(source, event));
 }
 
-interface ParcelCandidate {
-  property_id: number;
-  org_id: string;
-  parcel_id: number;
-  area_m2: number;
-}
-
-async function parcelImpacts(source: GeoSource, parts: EventPartIndex, candidates: ParcelCandidate[]) {
-  const parcelIds = [...new Set(candidates.map((candidate) => candidate.parcel_id))];
-  const boundaries = new Map(
-    (await shapeRows(source, "parcels", parcelIds)).map((row) => [row.id, decodeWkb(row.geometry) as Area]),
-  );
-  const footprints = await buildingsOf(source, parcelIds);
+async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: number[]): Promise<Impact[]> {
+  const candidates = await source.db
+    .selectFrom("properties")
+    .innerJoin("parcels", "parcels.parcel_id", "properties.parcel_id")
+    .select(["properties.property_id", "properties.org_id", "parcels.parcel_id", "parcels.area_m2", "parcels.boundary"])
+    .where("properties.parcel_id", "in", parcelIds)
+    .execute();
+  // A parcel held by several organizations' properties is tested once.
+  const meetings = new Map<number, { boundary: Area; met: Meeting } | undefined>();
+  for (const candidate of candidates) {
+    if (meetings.has(candidate.parcel_id)) continue;
+    const boundary = decodeWkb(candidate.boundary) as Area;
+    const met = event.meeting(boundary);
+    meetings.set(candidate.parcel_id, met && { boundary, met });
+  }
+  const met = [...meetings].flatMap(([parcelId, meeting]) => (meeting ? [parcelId] : []));
+  if (met.length === 0) return [];
+  const footprints = await buildingsOf(source, met);
   const impacts: Impact[] = [];
   for (const candidate of candidates) {
-    const boundary = boundaries.get(candidate.parcel_id);
-    if (!boundary) continue;
-    const met = meeting(parts, boundary);
-    if (!met) continue;
+    const meeting = meetings.get(candidate.parcel_id);
+    if (!meeting) continue;
+    const { boundary, met } = meeting;
     const buildings = footprints.get(candidate.parcel_id) ?? [];
     impacts.push({
       orgId: candidate.org_id,
       propertyId: candidate.property_id,
-      parcelShareInside: met.within
-        ? 1
-        : Math.min(
-            1,
-            intersectionArea(boundary, mergeParts(met.parts.map((part) => part.polygon))) / candidate.area_m2,
-          ),
-      buildingsInside: buildings.filter((footprint) => meeting(parts, footprint)).length,
+      parcelShareInside: met.within ? 1 : shareInside(boundary, met, candidate.area_m2),
+      buildingsInside: buildings.filter((footprint) => event.meeting(footprint)).length,
       buildingsTotal: buildings.length,
       intensity: highestIntensity(met.parts),
     });
@@ -86,20 +84,10 @@ async function parcelImpacts(source: GeoSource, parts: EventPartIndex, candidate
   return impacts;
 }
 
-/**
- * The event's parts that `area` meets, and whether one of them covers it whole; undefined when it meets none.
- * Parts meet only along their cuts, so an area inside the event but across a cut is `crossing` two of them.
- */
-function meeting(parts: EventPartIndex, area: Area): { parts: EventPart[]; within: boolean } | undefined {
-  const met: EventPart[] = [];
-  let within = false;
-  for (const part of parts.near(bboxOf(area))) {
-    const relation = relateAreas(area, part.polygon);
-    if (relation === "apart") continue;
-    met.push(part);
-    within ||= relation === "within";
-  }
-  return met.length === 0 ? undefined : { parts: met, within };
+/** The share of a parcel across the event's edge inside it, measured against the parts it meets put together. */
+function shareInside(boundary: Area, met: Meeting, areaM2: number): number {
+  const inside = intersectionArea(boundary, mergeParts(met.parts.map((part) => part.polygon)));
+  return Math.min(1, inside / areaM2);
 }
 
 async function buildingsOf(source: GeoSource, parcelIds: number[]): Promise<Map<number, Area[]>> {
@@ -117,8 +105,8 @@ async function buildingsOf(source: GeoSource, parcelIds: number[]): Promise<Map<
 }
 
 /** Properties without a parcel: by their location, or any insured building the area meets. */
-async function impactsWithoutParcel(source: GeoSource, parts: EventPartIndex): Promise<Impact[]> {
-  const [west, south, east, north] = parts.extent;
+async function impactsWithoutParcel(source: GeoSource, event: EventArea): Promise<Impact[]> {
+  const [west, south, east, north] = event.extent;
   const rows = await source.db
     .selectFrom("properties")
     .select(["property_id", "org_id", "lon", "lat", "policy_buildings"])
@@ -131,10 +119,8 @@ async function impactsWithoutParcel(source: GeoSource, parts: EventPartIndex): P
     const buildings = (JSON.parse(row.policy_buildings) as PolicyBuilding[]).map(
       (building) => building.footprint as Area,
     );
-    const at = parts
-      .near([point[0], point[1], point[0], point[1]])
-      .filter((part) => containsPoint(part.polygon, point));
-    const buildingsMet = buildings.map((footprint) => meeting(parts, footprint));
+    const at = event.holding(point);
+    const buildingsMet = buildings.map((footprint) => event.meeting(footprint));
     if (at.length === 0 && buildingsMet.every((met) => met === undefined)) continue;
     impacts.push({
       orgId: row.org_id,

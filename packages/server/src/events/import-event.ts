@@ -16,7 +16,8 @@ import { listCallbackPrefixes } from "../tenancy/callback-prefixes.js";
 import { newId } from "../tenancy/secrets.js";
 import { callbackUrlAllowed } from "../webhooks/callback-url-allowed.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
-import { type EventPart, EventPartIndex, eventPartsOf } from "./event-parts.js";
+import { EventArea } from "./event-area.js";
+import type { EventPart } from "./event-parts.js";
 import { findImpacts } from "./find-impacts.js";
 
 export interface ImportEventOptions {
@@ -57,7 +58,7 @@ export async function importEvent(database: Database, options: ImportEventOption
     throw new InvalidInputError("invalid_date", `--date must be a day as YYYY-MM-DD; got "${options.date}"`);
   }
   const summary = emptySummary("event", options.name);
-  const parts = await readParts(options, summary);
+  const event = new EventArea(await readAreas(options, summary));
   if (summary.read === 0) throw new ImportRefusedError("the file holds no polygons: an event needs an area");
   const refusal = refusalOf(summary, options.policy ?? DEFAULT_IMPORT_POLICY);
   if (refusal) throw new ImportRefusedError(refusal);
@@ -78,8 +79,8 @@ export async function importEvent(database: Database, options: ImportEventOption
         imported_at: importedAt,
       })
       .execute();
-    await writeParts(trx, eventId, parts);
-    await findImpacts({ db: trx, dialect: database.dialect }, new EventPartIndex(parts), async (impacts) => {
+    await writeParts(trx, eventId, event.parts);
+    await findImpacts({ db: trx, dialect: database.dialect }, event, async (impacts) => {
       impactedProperties += impacts.length;
       for (let start = 0; start < impacts.length; start += IMPACTS_PER_STATEMENT) {
         const rows = impacts.slice(start, start + IMPACTS_PER_STATEMENT).map((impact) => ({
@@ -104,9 +105,12 @@ export async function importEvent(database: Database, options: ImportEventOption
   return { eventId, summary, impactedProperties, organizations };
 }
 
-/** The file's polygons, validated and cut into parts; every record counted in `summary`. */
-async function readParts(options: ImportEventOptions, summary: ImportSummary): Promise<EventPart[]> {
-  const parts: EventPart[] = [];
+/** The file's polygons, validated, with their intensities; every record counted in `summary`. */
+async function readAreas(
+  options: ImportEventOptions,
+  summary: ImportSummary,
+): Promise<Array<{ area: Area; intensity: number | null }>> {
+  const areas: Array<{ area: Area; intensity: number | null }> = [];
   for await (const record of readSource(options.file, options.read)) {
     if ("error" in record) {
       count(summary, record.number, { reason: "unreadable", detail: record.error });
@@ -130,10 +134,10 @@ async function readParts(options: ImportEventOptions, summary: ImportSummary): P
       count(summary, record.number, { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail });
       continue;
     }
-    parts.push(...eventPartsOf(checked.geometry, intensity));
+    areas.push({ area: checked.geometry, intensity });
     count(summary, record.number, "imported");
   }
-  return parts;
+  return areas;
 }
 
 /** The polygon's intensity: a number, null when the field is absent or empty, a rejection when it is not a number. */

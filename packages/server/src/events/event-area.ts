@@ -1,0 +1,64 @@
+import { relateAreas } from "../geo/geometry/areas-meet.js";
+import { bboxOf } from "../geo/geometry/bbox-of.js";
+import { bboxesMeet } from "../geo/geometry/bboxes-meet.js";
+import { polygonsOf } from "../geo/geometry/positions.js";
+import type { Area, BBox, Position } from "../geo/types.js";
+import { EventBoundary } from "./event-boundary.js";
+import { type EventPart, EventPartIndex, eventPartsOf } from "./event-parts.js";
+
+/** How an area lies against an event: wholly inside it, or across its edge; with the event's parts it meets. */
+export interface Meeting {
+  within: boolean;
+  parts: EventPart[];
+}
+
+/**
+ * An event's area in memory, for testing a portfolio against it: its polygons cut into parts (each with its
+ * intensity), found by box, and its published edges, found by box.
+ */
+export class EventArea {
+  readonly parts: EventPart[];
+  readonly extent: BBox;
+  readonly #index: EventPartIndex;
+  readonly #boundary: EventBoundary;
+
+  constructor(areas: Array<{ area: Area; intensity: number | null }>) {
+    this.parts = areas.flatMap(({ area, intensity }) => eventPartsOf(area, intensity));
+    this.extent = this.parts.reduce<BBox>(
+      (box, part) => [
+        Math.min(box[0], part.box[0]),
+        Math.min(box[1], part.box[1]),
+        Math.max(box[2], part.box[2]),
+        Math.max(box[3], part.box[3]),
+      ],
+      [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY],
+    );
+    this.#index = new EventPartIndex(this.parts, this.extent);
+    this.#boundary = new EventBoundary(
+      areas.map(({ area }) => area),
+      this.extent,
+    );
+  }
+
+  /**
+   * How `area` lies against the event, touching included; undefined when it is apart. Only an area that the
+   * event's edge meets is related part by part; any other lies wholly inside or wholly outside, as its first
+   * vertex does (each polygon of it, for a lot in pieces).
+   */
+  meeting(area: Area): Meeting | undefined {
+    const box = bboxOf(area);
+    if (!bboxesMeet(box, this.extent)) return undefined;
+    if (!this.#boundary.touches(area)) {
+      const holding = polygonsOf(area).map((polygon) => this.#index.holding(polygon[0]?.[0] as Position));
+      if (holding.every((parts) => parts.length === 0)) return undefined;
+      if (holding.every((parts) => parts.length > 0)) return { within: true, parts: [...new Set(holding.flat())] };
+    }
+    const parts = this.#index.near(box).filter((part) => relateAreas(area, part.polygon) !== "apart");
+    return parts.length === 0 ? undefined : { within: false, parts };
+  }
+
+  /** The parts `point` lies in, their boundary included. */
+  holding(point: Position): EventPart[] {
+    return this.#index.holding(point);
+  }
+}
