@@ -22,7 +22,7 @@ import { setMonitoringCallback } from "../dist/monitoring/monitoring-settings.js
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
 import { createOrganization } from "../dist/tenancy/organizations.js";
 import { writeTiledDataset } from "./scale-data.js";
-import { hasOgr2ogr, hasPostgis, timed } from "./scale-reference.js";
+import { hasOgr2ogr, hasPostgis, ogrToPostgisTable, timed } from "./scale-reference.js";
 import { prepareDatabase } from "./served.js";
 
 const DATA = fileURLToPath(new URL("../../../../shared/data/cambridge/", import.meta.url));
@@ -103,33 +103,12 @@ async function postgisSearch(files, eventFile, url, schema) {
   await admin.query("create extension if not exists postgis");
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const connection = new URL(url);
-  const ogrTarget = `PG:host=${connection.hostname} port=${connection.port || 5432} dbname=${connection.pathname.slice(1) || "postgres"} user=${decodeURIComponent(connection.username || "postgres")}`;
   for (const [table, file] of [
     ["parcels", files.parcels],
     ["buildings", files.buildings],
     ["event", eventFile],
   ]) {
-    await timed(
-      "ogr2ogr",
-      [
-        "-f",
-        "PostgreSQL",
-        ogrTarget,
-        file,
-        "-nln",
-        `${schema}.${table}`,
-        "-nlt",
-        "PROMOTE_TO_MULTI",
-        "-lco",
-        "GEOMETRY_NAME=geom",
-        "-lco",
-        "FID=fid",
-        "-lco",
-        "SPATIAL_INDEX=GIST",
-      ],
-      { ...process.env, PG_USE_COPY: "YES" },
-    );
+    await ogrToPostgisTable(file, url, `${schema}.${table}`);
   }
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
   await client.connect();
@@ -199,6 +178,10 @@ async function main() {
       "wind_mph",
     ]);
     const event = JSON.parse(run.stdout);
+    print(
+      `lotline import event: ${run.seconds.toFixed(1)} s for ${event.impacted_properties} impacted properties ` +
+        `(${Math.round(event.impacted_properties / run.seconds)}/s), peak ${run.peakMb.toFixed(0)} MB`,
+    );
 
     let postgis;
     if (hasOgr2ogr() && (await hasPostgis(POSTGIS_URL))) {

@@ -110,6 +110,33 @@ function ogrConnection(url) {
 }
 
 /**
+ * ogr2ogr of one file into a PostGIS table (`schema.table`) by COPY, multi-part geometry in `geom` under a GiST
+ * index, ids in `fid`: how long it took and its peak memory.
+ */
+export function ogrToPostgisTable(file, url, table) {
+  return timed(
+    "ogr2ogr",
+    [
+      "-f",
+      "PostgreSQL",
+      ogrConnection(url),
+      file,
+      "-nln",
+      table,
+      "-nlt",
+      "PROMOTE_TO_MULTI",
+      "-lco",
+      "GEOMETRY_NAME=geom",
+      "-lco",
+      "FID=fid",
+      "-lco",
+      "SPATIAL_INDEX=GIST",
+    ],
+    { ...process.env, PG_USE_COPY: "YES" },
+  );
+}
+
+/**
  * What a Lotline import does besides loading, in PostGIS: repair what is invalid, geodesic areas, each building's
  * parcel (the largest share of its footprint) and each address's parcel (by the assessor's id).
  */
@@ -156,26 +183,7 @@ export async function ogrToPostgis(files, url, schema) {
   const seconds = { parcels: 0, buildings: 0, addresses: 0, layers: 0 };
   let peakMb = 0;
   for (const source of sources(files)) {
-    const run = await timed(
-      "ogr2ogr",
-      [
-        "-f",
-        "PostgreSQL",
-        ogrConnection(url),
-        source.file,
-        "-nln",
-        `${schema}.${source.table}`,
-        "-nlt",
-        "PROMOTE_TO_MULTI",
-        "-lco",
-        "GEOMETRY_NAME=geom",
-        "-lco",
-        "FID=fid",
-        "-lco",
-        "SPATIAL_INDEX=GIST",
-      ],
-      { ...process.env, PG_USE_COPY: "YES" },
-    );
+    const run = await ogrToPostgisTable(source.file, url, `${schema}.${source.table}`);
     const started = performance.now();
     for (const statement of IMPORT_WORK[source.kind]) await client.query(statement);
     seconds[source.kind] += run.seconds + (performance.now() - started) / 1000;

@@ -61,4 +61,9 @@ export class EventArea {
   holding(point: Position): EventPart[] {
     return this.#index.holding(point);
   }
+
+  /** Whether an edge of the event comes into `box` (by the edges' own boxes): else `box` is on one side of it. */
+  nearEdge(box: BBox): boolean {
+    return this.#boundary.nearBox(box);
+  }
 }

@@ -34,10 +34,14 @@ export class EventBoundary {
     for (let index = 0; index < this.#edges.length / 4; index++) this.#grid.add(index, this.#boxOf(index));
   }
 
+  /** Whether the box of an edge of the event meets `box`. */
+  nearBox(box: BBox): boolean {
+    return this.#near(box).length > 0;
+  }
+
   /** Whether an edge of the event meets an edge of `area`, or ends inside it. */
   touches(area: Area): boolean {
-    const box = bboxOf(area);
-    const near = this.#grid.candidates(box).filter((index) => bboxesMeet(this.#boxOf(index), box));
+    const near = this.#near(bboxOf(area));
     if (near.length === 0) return false;
     const edges = edgesOf(area);
     for (const index of near) {
@@ -47,6 +51,10 @@ export class EventBoundary {
       if (containsPoint(area, a)) return true;
     }
     return false;
+  }
+
+  #near(box: BBox): number[] {
+    return this.#grid.candidates(box).filter((index) => bboxesMeet(this.#boxOf(index), box));
   }
 
   #boxOf(index: number): BBox {

@@ -4,6 +4,7 @@ import type {
   ImpactedProperty,
   ImpactedPropertyList,
   Peril,
+  PropertyEvent,
 } from "@lotline/contract";
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
@@ -23,15 +24,8 @@ export async function listEvents(
     .leftJoin("event_impacts", (join) =>
       join.onRef("event_impacts.event_id", "=", "events.event_id").on("event_impacts.org_id", "=", orgId),
     )
-    .select([
-      "events.event_id",
-      "events.name",
-      "events.peril",
-      "events.date",
-      "events.imported_at",
-      (eb) => eb.fn.count<number>("event_impacts.property_id").as("impacted"),
-    ])
-    .groupBy(["events.event_id", "events.name", "events.peril", "events.date", "events.imported_at"]);
+    .select([...EVENT_COLUMNS, (eb) => eb.fn.count<number>("event_impacts.property_id").as("impacted")])
+    .groupBy(EVENT_COLUMNS);
   if (cursor) {
     const [importedAt, eventId] = decodeEventCursor(cursor);
     query = query.where((eb) =>
@@ -50,13 +44,9 @@ export async function listEvents(
   const last = page.at(-1);
   return {
     data: page.map(
-      (row): CatastropheEvent => ({
-        event_id: row.event_id,
-        name: row.name,
-        peril: row.peril as Peril,
-        date: row.date,
-        imported_at: new Date(row.imported_at).toISOString(),
-        impacted_properties: Number(row.impacted),
+      ({ impacted, ...row }): CatastropheEvent => ({
+        ...presentEvent(row),
+        impacted_properties: Number(impacted),
       }),
     ),
     next_cursor: rows.length > limit && last ? encodeCursor([last.imported_at, last.event_id]) : null,
@@ -93,19 +83,42 @@ export async function impactedProperties(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(
-      (row): ImpactedProperty => ({
-        property_id: row.property_id,
-        external_id: row.external_id,
-        address: row.address,
-        parcel_share_inside: row.parcel_share_inside,
-        buildings_inside: row.buildings_inside,
-        buildings_total: row.buildings_total,
-        intensity: row.intensity,
-      }),
-    ),
+    data: page satisfies ImpactedProperty[],
     next_cursor: rows.length > limit && last ? encodeCursor([last.property_id]) : null,
   };
+}
+
+/** The catastrophe events that met one of the organization's properties, newest first. */
+export async function eventsMeetingProperty(
+  db: Kysely<Schema>,
+  orgId: string,
+  propertyId: number,
+): Promise<PropertyEvent[]> {
+  const rows = await db
+    .selectFrom("event_impacts")
+    .innerJoin("events", "events.event_id", "event_impacts.event_id")
+    .select([
+      ...EVENT_COLUMNS,
+      "event_impacts.parcel_share_inside",
+      "event_impacts.buildings_inside",
+      "event_impacts.buildings_total",
+      "event_impacts.intensity",
+    ])
+    .where("event_impacts.property_id", "=", propertyId)
+    .where("event_impacts.org_id", "=", orgId)
+    .orderBy("events.imported_at", "desc")
+    .orderBy("events.event_id", "desc")
+    .execute();
+  return rows.map(presentEvent);
+}
+
+const EVENT_COLUMNS = ["events.event_id", "events.name", "events.peril", "events.date", "events.imported_at"] as const;
+
+/** An event row as the contract presents it: its peril typed, its import time as an ISO timestamp. */
+function presentEvent<Row extends { peril: string; imported_at: number }>(
+  row: Row,
+): Omit<Row, "peril" | "imported_at"> & { peril: Peril; imported_at: string } {
+  return { ...row, peril: row.peril as Peril, imported_at: new Date(row.imported_at).toISOString() };
 }
 
 /** Every impacted property of the organization, a page at a time, for a CSV of the whole list. */

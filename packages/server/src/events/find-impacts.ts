@@ -2,9 +2,10 @@ import type { PolicyBuilding } from "@lotline/contract";
 import { sql } from "kysely";
 import { intersectionArea } from "../geo/geometry/intersection-area.js";
 import { mergeParts } from "../geo/geometry/subdivide.js";
+import { shapeRows } from "../geo/store/read-spatial-rows.js";
 import { bboxMeets, type GeoSource } from "../geo/store/spatial-filter.js";
 import { decodeWkb } from "../geo/store/wkb.js";
-import type { Area, LonLat } from "../geo/types.js";
+import type { Area, BBox, LonLat } from "../geo/types.js";
 import type { EventArea, Meeting } from "./event-area.js";
 import type { EventPart } from "./event-parts.js";
 
@@ -52,56 +53,99 @@ async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: num
   const candidates = await source.db
     .selectFrom("properties")
     .innerJoin("parcels", "parcels.parcel_id", "properties.parcel_id")
-    .select(["properties.property_id", "properties.org_id", "parcels.parcel_id", "parcels.area_m2", "parcels.boundary"])
+    .select(["properties.property_id", "properties.org_id", "parcels.parcel_id", "parcels.area_m2", ...BOX])
     .where("properties.parcel_id", "in", parcelIds)
     .execute();
   // A parcel held by several organizations' properties is tested once.
-  const meetings = new Map<number, { boundary: Area; met: Meeting } | undefined>();
-  for (const candidate of candidates) {
-    if (meetings.has(candidate.parcel_id)) continue;
-    const boundary = decodeWkb(candidate.boundary) as Area;
-    const met = event.meeting(boundary);
-    meetings.set(candidate.parcel_id, met && { boundary, met });
-  }
-  const met = [...meetings].flatMap(([parcelId, meeting]) => (meeting ? [parcelId] : []));
-  if (met.length === 0) return [];
-  const footprints = await buildingsOf(source, met);
+  const parcels = new Map(
+    candidates.map((candidate) => [candidate.parcel_id, { ...candidate, id: candidate.parcel_id }]),
+  );
+  const meetings = await meetingsOf(source, "parcels", event, [...parcels.values()]);
+  if (meetings.size === 0) return [];
+  const buildings = await buildingsMeeting(source, event, [...meetings.keys()]);
   const impacts: Impact[] = [];
   for (const candidate of candidates) {
     const meeting = meetings.get(candidate.parcel_id);
     if (!meeting) continue;
-    const { boundary, met } = meeting;
-    const buildings = footprints.get(candidate.parcel_id) ?? [];
+    const onParcel = buildings.get(candidate.parcel_id) ?? { inside: 0, total: 0 };
     impacts.push({
       orgId: candidate.org_id,
       propertyId: candidate.property_id,
-      parcelShareInside: met.within ? 1 : shareInside(boundary, met, candidate.area_m2),
-      buildingsInside: buildings.filter((footprint) => event.meeting(footprint)).length,
-      buildingsTotal: buildings.length,
-      intensity: highestIntensity(met.parts),
+      parcelShareInside: meeting.within ? 1 : await shareInside(source, candidate, meeting),
+      buildingsInside: onParcel.inside,
+      buildingsTotal: onParcel.total,
+      intensity: highestIntensity(meeting.parts),
     });
   }
   return impacts;
 }
 
-/** The share of a parcel across the event's edge inside it, measured against the parts it meets put together. */
-function shareInside(boundary: Area, met: Meeting, areaM2: number): number {
-  const inside = intersectionArea(boundary, mergeParts(met.parts.map((part) => part.polygon)));
-  return Math.min(1, inside / areaM2);
+const BOX = ["min_lon", "min_lat", "max_lon", "max_lat"] as const;
+
+type Boxed = { [K in (typeof BOX)[number]]: number };
+
+/**
+ * How each row (a parcel or a building) meets the event, by its id; rows apart are left out. A row whose box no
+ * edge of the event comes near lies wholly inside or outside, as the middle of its box does; only the others have
+ * their geometry read and related (see `EventArea.meeting`). Inside a county-wide event that is most of them.
+ */
+async function meetingsOf<Row extends Boxed>(
+  source: GeoSource,
+  table: "parcels" | "buildings",
+  event: EventArea,
+  rows: Array<Row & { id: number }>,
+): Promise<Map<number, Meeting>> {
+  const meetings = new Map<number, Meeting>();
+  const nearEdge: number[] = [];
+  for (const row of rows) {
+    const box: BBox = [row.min_lon, row.min_lat, row.max_lon, row.max_lat];
+    if (event.nearEdge(box)) {
+      nearEdge.push(row.id);
+      continue;
+    }
+    const parts = event.holding([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]);
+    if (parts.length > 0) meetings.set(row.id, { within: true, parts });
+  }
+  for (const shape of await shapeRows(source, table, nearEdge)) {
+    const met = event.meeting(decodeWkb(shape.geometry) as Area);
+    if (met) meetings.set(shape.id, met);
+  }
+  return meetings;
 }
 
-async function buildingsOf(source: GeoSource, parcelIds: number[]): Promise<Map<number, Area[]>> {
+/** How many buildings on each parcel the event meets, and how many there are. */
+async function buildingsMeeting(
+  source: GeoSource,
+  event: EventArea,
+  parcelIds: number[],
+): Promise<Map<number, { inside: number; total: number }>> {
   const rows = await source.db
     .selectFrom("buildings")
-    .select(["parcel_id", "footprint"])
+    .select(["building_id as id", "parcel_id", ...BOX])
     .where("parcel_id", "in", parcelIds)
     .execute();
-  const byParcel = new Map<number, Area[]>();
+  const met = await meetingsOf(source, "buildings", event, rows);
+  const counts = new Map<number, { inside: number; total: number }>();
   for (const row of rows) {
     if (row.parcel_id === null) continue;
-    byParcel.set(row.parcel_id, [...(byParcel.get(row.parcel_id) ?? []), decodeWkb(row.footprint) as Area]);
+    const count = counts.get(row.parcel_id) ?? { inside: 0, total: 0 };
+    count.total += 1;
+    if (met.has(row.id)) count.inside += 1;
+    counts.set(row.parcel_id, count);
   }
-  return byParcel;
+  return counts;
+}
+
+/** The share of a parcel across the event's edge inside it, measured against the parts it meets put together. */
+async function shareInside(
+  source: GeoSource,
+  parcel: { parcel_id: number; area_m2: number },
+  met: Meeting,
+): Promise<number> {
+  const [row] = await shapeRows(source, "parcels", [parcel.parcel_id]);
+  if (!row) return 0;
+  const inside = intersectionArea(decodeWkb(row.geometry) as Area, mergeParts(met.parts.map((part) => part.polygon)));
+  return Math.min(1, inside / parcel.area_m2);
 }
 
 /** Properties without a parcel: by their location, or any insured building the area meets. */

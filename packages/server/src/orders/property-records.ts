@@ -1,16 +1,15 @@
 import {
   DATABASE_ID_MAX,
   type OrderStatus,
-  type Peril,
   type PolicyBuilding,
   type PropertyBuilding,
-  type PropertyEvent,
   type PropertyRecord,
   type PropertyRecordList,
 } from "@lotline/contract";
 import type { Kysely, Selectable } from "kysely";
 import type { PropertyTable, Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
+import { eventsMeetingProperty } from "../events/event-queries.js";
 import { visibleOrder } from "./visible-orders.js";
 
 /**
@@ -45,35 +44,7 @@ export async function getPropertyRecord(
     .orderBy("created_at", "desc")
     .orderBy("order_id", "desc")
     .execute();
-  return { ...present(row, orders), events: await eventsOf(db, orgId, propertyId) };
-}
-
-/** The catastrophe events that met the property, newest first. */
-async function eventsOf(db: Kysely<Schema>, orgId: string, propertyId: number): Promise<PropertyEvent[]> {
-  const rows = await db
-    .selectFrom("event_impacts")
-    .innerJoin("events", "events.event_id", "event_impacts.event_id")
-    .select([
-      "events.event_id",
-      "events.name",
-      "events.peril",
-      "events.date",
-      "events.imported_at",
-      "event_impacts.parcel_share_inside",
-      "event_impacts.buildings_inside",
-      "event_impacts.buildings_total",
-      "event_impacts.intensity",
-    ])
-    .where("event_impacts.property_id", "=", propertyId)
-    .where("event_impacts.org_id", "=", orgId)
-    .orderBy("events.imported_at", "desc")
-    .orderBy("events.event_id", "desc")
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    peril: row.peril as Peril,
-    imported_at: new Date(row.imported_at).toISOString(),
-  }));
+  return { ...present(row, orders), events: await eventsMeetingProperty(db, orgId, propertyId) };
 }
 
 /** The organization's properties with this external id, newest first, a page at a time. */
