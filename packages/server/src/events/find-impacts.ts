@@ -26,8 +26,8 @@ export interface Impact {
  * Every property (of every organization) that the event's area meets: by its parcel when it has one (the share
  * of the parcel inside by geodesic area, and how many of the parcel's buildings the area meets), else by its
  * location or one of its insured buildings. The parcels in the event's extent come through their spatial index as
- * ids; their properties, boundaries and buildings are then read and tested a chunk at a time, so memory stays
- * bounded whatever the portfolio. `onImpacts` receives each chunk's impacts.
+ * ids; their properties and buildings are then read and tested a chunk at a time (geometry only near the event's
+ * edge), so memory stays bounded whatever the portfolio. `onImpacts` receives each chunk's impacts.
  */
 export async function findImpacts(
   source: GeoSource,
