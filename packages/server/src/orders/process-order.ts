@@ -18,7 +18,7 @@ export const ADDRESS_MATCH_THRESHOLD = 0.9;
 
 type Outcome =
   | { status: "complete"; point: LonLat; address: string | null; parcelId: number | null; record: StoredRecord }
-  | { status: "failed"; reason: string };
+  | { status: "failed"; reason: string; located?: { point: LonLat; address: string | null } };
 
 /**
  * The `process_order` job: locates the property, finds its parcel (or takes the drawn boundary), computes the
@@ -55,6 +55,7 @@ export function processOrderJob(database: Database): JobHandler {
         .executeTakeFirst();
       if (settled.numUpdatedRows === 0n) return;
       if (outcome.status === "complete") await storeOnProperty(trx, order, outcome, now);
+      else if (outcome.located) await storeLocation(trx, order.property_id, outcome.located, now);
       if (order.callback_url) {
         const property = await trx
           .selectFrom("properties")
@@ -97,7 +98,7 @@ async function compute(database: Database, request: OrderRequest, products: Prod
     address = best.address;
   }
   const parcel = await parcelAt(database, point);
-  if (!parcel && !boundary) return { status: "failed", reason: NO_PARCEL_AT_LOCATION };
+  if (!parcel && !boundary) return { status: "failed", reason: NO_PARCEL_AT_LOCATION, located: { point, address } };
   const results = await computeProducts(database, products, { point, parcel, ...(boundary ? { boundary } : {}) });
   return {
     status: "complete",
@@ -152,5 +153,23 @@ async function storeOnProperty(
       updated_at: now,
     })
     .where("property_id", "=", order.property_id)
+    .execute();
+}
+
+/**
+ * Where a property is, found though its order failed for want of a parcel there, kept unless it has a place
+ * already: an insurer's portfolio holds it all the same, and a catastrophe meeting that point must find it.
+ */
+async function storeLocation(
+  trx: Transaction<Schema>,
+  propertyId: number,
+  { point, address }: { point: LonLat; address: string | null },
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable("properties")
+    .set({ address, lon: point[0], lat: point[1], updated_at: now })
+    .where("property_id", "=", propertyId)
+    .where("lat", "is", null)
     .execute();
 }

@@ -59,6 +59,12 @@ describe("/v1/events", () => {
       const order = await createOrder(database, org.orgId, { location: { lon, lat }, external_id: `=POL-${i}` });
       properties.push(order.property_id);
     }
+    // And one of River's where no lot is, inside the swath: its order fails, but its place is known.
+    const lotless = await createOrder(database, river.orgId, {
+      location: { lon: west(0) - 0.0005, lat: ORIGIN[1] + 0.0005 },
+      external_id: "POL-LOTLESS",
+    });
+    properties.push(lotless.property_id);
     await createJobRunner(test.services).drain();
     // A hail swath: lot 0 whole at 2.5 in, the west half of lot 1 at 1.75 in; and lot 3 whole.
     const y0 = ORIGIN[1];
@@ -124,7 +130,7 @@ describe("/v1/events", () => {
           peril: "hail",
           date: "2026-05-14",
           imported_at: expect.any(String),
-          impacted_properties: 2,
+          impacted_properties: 3,
         },
       ],
       next_cursor: null,
@@ -154,7 +160,21 @@ describe("/v1/events", () => {
     expect(second.data).toHaveLength(1);
     expect(second.data[0]).toMatchObject({ property_id: properties[1], intensity: 1.75 });
     expect(second.data[0].parcel_share_inside).toBeCloseTo(0.5, 3);
-    expect(second.next_cursor).toBeNull();
+    const third = (await get(`/v1/events/${eventId}/impacted-properties?cursor=${second.next_cursor}`, river)).json();
+    expect(third).toEqual({
+      data: [
+        {
+          property_id: properties[4],
+          external_id: "POL-LOTLESS",
+          address: null,
+          parcel_share_inside: null,
+          buildings_inside: 0,
+          buildings_total: 0,
+          intensity: 2.5,
+        },
+      ],
+      next_cursor: null,
+    });
 
     const others = (await get(`/v1/events/${eventId}/impacted-properties`, harbour)).json();
     expect(others.data.map((row: { property_id: number }) => row.property_id)).toEqual([properties[3]]);
@@ -188,7 +208,8 @@ describe("/v1/events", () => {
       "property_id,external_id,address,parcel_share_inside,buildings_inside,buildings_total,intensity",
     );
     expect(lines[1]).toBe(`${properties[0]},'=POL-0,,1,0,0,2.5`);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe(`${properties[4]},POL-LOTLESS,,,0,0,2.5`);
   });
 
   it("answers an unknown event with 404 and a forged cursor with 422", async () => {
