@@ -79,13 +79,13 @@ async function migratePostgres(db: Kysely<Schema>): Promise<MigrationResultSet> 
 const SETUP_ATTEMPTS = 5;
 
 /**
- * PostgreSQL's `invalid_schema_name` and `undefined_column`: a schema or column that the listing of every table
- * had seen was gone when it was described — another schema dropped, or another process's migration renaming a
- * column (0009 does) while this one lists the tables before waiting for the lock.
+ * PostgreSQL's `invalid_schema_name`, `undefined_table` and `undefined_column`: a schema, table or column that the
+ * listing of every table had seen was gone when it was described — another schema dropped, or another process's
+ * migration renaming a column (0009 does) while this one lists the tables before waiting for the lock.
  */
 function isChangedMeanwhile(error: unknown): boolean {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === "3F000" || code === "42703";
+  return code === "3F000" || code === "42P01" || code === "42703";
 }
 
 /**
