@@ -49,6 +49,9 @@ export const ImpactedProperty = Type.Object({
 });
 export type ImpactedProperty = Static<typeof ImpactedProperty>;
 
+/** The columns of the impacted properties as CSV, in the schema's order. */
+export const IMPACTED_PROPERTY_COLUMNS = Object.keys(ImpactedProperty.properties) as Array<keyof ImpactedProperty>;
+
 /** `GET /v1/events/{event_id}/impacted-properties`: by property id. */
 export const ImpactedPropertyList = Type.Object({
   data: Type.Array(ImpactedProperty),

@@ -24,15 +24,7 @@ export class EventArea {
 
   constructor(areas: Array<{ area: Area; intensity: number | null }>) {
     this.parts = areas.flatMap(({ area, intensity }) => eventPartsOf(area, intensity));
-    this.extent = this.parts.reduce<BBox>(
-      (box, part) => [
-        Math.min(box[0], part.box[0]),
-        Math.min(box[1], part.box[1]),
-        Math.max(box[2], part.box[2]),
-        Math.max(box[3], part.box[3]),
-      ],
-      [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY],
-    );
+    this.extent = bboxOf({ type: "MultiPolygon", coordinates: this.parts.map((part) => part.polygon.coordinates) });
     this.#index = new EventPartIndex(this.parts, this.extent);
     this.#boundary = new EventBoundary(
       areas.map(({ area }) => area),

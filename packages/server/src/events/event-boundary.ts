@@ -1,10 +1,10 @@
+import { edgesOf } from "../geo/geometry/areas-meet.js";
 import { bboxOf } from "../geo/geometry/bbox-of.js";
 import { bboxesMeet } from "../geo/geometry/bboxes-meet.js";
 import { containsPoint } from "../geo/geometry/contains-point.js";
-import { polygonsOf } from "../geo/geometry/positions.js";
 import type { Pair } from "../geo/geometry/read-polygons.js";
 import { segmentsMeet } from "../geo/geometry/segments-meet.js";
-import type { Area, BBox, Position } from "../geo/types.js";
+import type { Area, BBox } from "../geo/types.js";
 import { BoxGrid } from "./box-grid.js";
 
 /**
@@ -19,16 +19,7 @@ export class EventBoundary {
 
   constructor(areas: Area[], extent: BBox) {
     const edges: number[] = [];
-    for (const area of areas) {
-      for (const polygon of polygonsOf(area)) {
-        for (const ring of polygon) {
-          for (let i = 0; i + 1 < ring.length; i++) {
-            const [a, b] = [ring[i] as Position, ring[i + 1] as Position];
-            edges.push(a[0] ?? 0, a[1] ?? 0, b[0] ?? 0, b[1] ?? 0);
-          }
-        }
-      }
-    }
+    for (const area of areas) for (const [a, b] of edgesOf(area)) edges.push(a[0], a[1], b[0], b[1]);
     this.#edges = Float64Array.from(edges);
     this.#grid = new BoxGrid(extent);
     for (let index = 0; index < this.#edges.length / 4; index++) this.#grid.add(index, this.#boxOf(index));
@@ -66,14 +57,4 @@ export class EventBoundary {
     ];
     return [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
   }
-}
-
-function edgesOf(area: Area): Array<[Pair, Pair]> {
-  const edges: Array<[Pair, Pair]> = [];
-  for (const polygon of polygonsOf(area)) {
-    for (const ring of polygon) {
-      for (let i = 0; i + 1 < ring.length; i++) edges.push([ring[i] as Pair, ring[i + 1] as Pair]);
-    }
-  }
-  return edges;
 }

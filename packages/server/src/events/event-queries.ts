@@ -58,9 +58,38 @@ export async function impactedProperties(
   db: Kysely<Schema>,
   orgId: string,
   eventId: string,
-  { limit, cursor }: { limit: number; cursor?: string },
+  page: { limit: number; cursor?: string },
 ): Promise<ImpactedPropertyList> {
   await requireEvent(db, eventId);
+  return impactedPage(db, orgId, eventId, page);
+}
+
+/**
+ * Every impacted property of the organization, for a CSV of the whole list: the event is checked now, so that an
+ * unknown one is refused before anything is sent; the rows are then read a page at a time as they are taken.
+ */
+export async function allImpactedProperties(
+  db: Kysely<Schema>,
+  orgId: string,
+  eventId: string,
+): Promise<AsyncGenerator<ImpactedProperty>> {
+  await requireEvent(db, eventId);
+  return (async function* () {
+    for (let cursor: string | undefined; ; ) {
+      const page = await impactedPage(db, orgId, eventId, { limit: 1000, ...(cursor ? { cursor } : {}) });
+      yield* page.data;
+      if (page.next_cursor === null) return;
+      cursor = page.next_cursor;
+    }
+  })();
+}
+
+async function impactedPage(
+  db: Kysely<Schema>,
+  orgId: string,
+  eventId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<ImpactedPropertyList> {
   let query = db
     .selectFrom("event_impacts")
     .innerJoin("properties", "properties.property_id", "event_impacts.property_id")
@@ -119,20 +148,6 @@ function presentEvent<Row extends { peril: string; imported_at: number }>(
   row: Row,
 ): Omit<Row, "peril" | "imported_at"> & { peril: Peril; imported_at: string } {
   return { ...row, peril: row.peril as Peril, imported_at: new Date(row.imported_at).toISOString() };
-}
-
-/** Every impacted property of the organization, a page at a time, for a CSV of the whole list. */
-export async function* allImpactedProperties(
-  db: Kysely<Schema>,
-  orgId: string,
-  eventId: string,
-): AsyncGenerator<ImpactedProperty> {
-  for (let cursor: string | undefined; ; ) {
-    const page = await impactedProperties(db, orgId, eventId, { limit: 1000, ...(cursor ? { cursor } : {}) });
-    yield* page.data;
-    if (page.next_cursor === null) return;
-    cursor = page.next_cursor;
-  }
 }
 
 async function requireEvent(db: Kysely<Schema>, eventId: string): Promise<void> {

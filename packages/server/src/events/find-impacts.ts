@@ -71,7 +71,7 @@ async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: num
     impacts.push({
       orgId: candidate.org_id,
       propertyId: candidate.property_id,
-      parcelShareInside: meeting.within ? 1 : await shareInside(source, candidate, meeting),
+      parcelShareInside: meeting.within ? 1 : shareInside(meeting, candidate.area_m2),
       buildingsInside: onParcel.inside,
       buildingsTotal: onParcel.total,
       intensity: highestIntensity(meeting.parts),
@@ -84,6 +84,9 @@ const BOX = ["min_lon", "min_lat", "max_lon", "max_lat"] as const;
 
 type Boxed = { [K in (typeof BOX)[number]]: number };
 
+/** How a row meets the event; with its geometry when that was read, as it is for every row across the edge. */
+type RowMeeting = Meeting & { geometry?: Area };
+
 /**
  * How each row (a parcel or a building) meets the event, by its id; rows apart are left out. A row whose box no
  * edge of the event comes near lies wholly inside or outside, as the middle of its box does; only the others have
@@ -94,8 +97,8 @@ async function meetingsOf<Row extends Boxed>(
   table: "parcels" | "buildings",
   event: EventArea,
   rows: Array<Row & { id: number }>,
-): Promise<Map<number, Meeting>> {
-  const meetings = new Map<number, Meeting>();
+): Promise<Map<number, RowMeeting>> {
+  const meetings = new Map<number, RowMeeting>();
   const nearEdge: number[] = [];
   for (const row of rows) {
     const box: BBox = [row.min_lon, row.min_lat, row.max_lon, row.max_lat];
@@ -107,8 +110,9 @@ async function meetingsOf<Row extends Boxed>(
     if (parts.length > 0) meetings.set(row.id, { within: true, parts });
   }
   for (const shape of await shapeRows(source, table, nearEdge)) {
-    const met = event.meeting(decodeWkb(shape.geometry) as Area);
-    if (met) meetings.set(shape.id, met);
+    const geometry = decodeWkb(shape.geometry) as Area;
+    const met = event.meeting(geometry);
+    if (met) meetings.set(shape.id, { ...met, geometry });
   }
   return meetings;
 }
@@ -137,15 +141,10 @@ async function buildingsMeeting(
 }
 
 /** The share of a parcel across the event's edge inside it, measured against the parts it meets put together. */
-async function shareInside(
-  source: GeoSource,
-  parcel: { parcel_id: number; area_m2: number },
-  met: Meeting,
-): Promise<number> {
-  const [row] = await shapeRows(source, "parcels", [parcel.parcel_id]);
-  if (!row) return 0;
-  const inside = intersectionArea(decodeWkb(row.geometry) as Area, mergeParts(met.parts.map((part) => part.polygon)));
-  return Math.min(1, inside / parcel.area_m2);
+function shareInside(met: RowMeeting, areaM2: number): number {
+  if (!met.geometry) return 1;
+  const inside = intersectionArea(met.geometry, mergeParts(met.parts.map((part) => part.polygon)));
+  return Math.min(1, inside / areaM2);
 }
 
 /** Properties without a parcel: by their location, or any insured building the area meets. */

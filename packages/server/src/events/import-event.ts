@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import type { EventImpactedData, Peril } from "@lotline/contract";
 import type { Transaction } from "kysely";
+import { isCalendarDate } from "../calendar-date.js";
 import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError } from "../errors.js";
@@ -58,10 +59,11 @@ export async function importEvent(database: Database, options: ImportEventOption
     throw new InvalidInputError("invalid_date", `--date must be a day as YYYY-MM-DD; got "${options.date}"`);
   }
   const summary = emptySummary("event", options.name);
-  const event = new EventArea(await readAreas(options, summary));
+  const areas = await readAreas(options, summary);
   if (summary.read === 0) throw new ImportRefusedError("the file holds no polygons: an event needs an area");
   const refusal = refusalOf(summary, options.policy ?? DEFAULT_IMPORT_POLICY);
   if (refusal) throw new ImportRefusedError(refusal);
+  const event = new EventArea(areas);
 
   const eventId = newId("evt");
   let impactedProperties = 0;
@@ -190,11 +192,4 @@ async function notifyOrganizations(
     await recordWebhookEvent(trx, { orgId: row.org_id, type: "event.impacted", url: row.callback_url, data });
   }
   return counts.length;
-}
-
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === text;
 }

@@ -1,25 +1,16 @@
 import { Readable } from "node:stream";
-import { CatastropheEventList, ImpactedPropertyList, Problem } from "@lotline/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CatastropheEventList, IMPACTED_PROPERTY_COLUMNS, ImpactedPropertyList, Problem } from "@lotline/contract";
+import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { allImpactedProperties, impactedProperties, listEvents } from "../../events/event-queries.js";
 import { csvLine } from "../../http/csv-line.js";
+import { wantsCsv } from "../../http/wants-csv.js";
 import type { Services } from "../../services.js";
 
 const Page = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
 });
-
-const IMPACTED_COLUMNS = [
-  "property_id",
-  "external_id",
-  "address",
-  "parcel_share_inside",
-  "buildings_inside",
-  "buildings_total",
-  "intensity",
-] as const;
 
 /** `GET /v1/events` and `GET /v1/events/{event_id}/impacted-properties`. */
 export function registerEventsRoutes(app: FastifyInstance, { db }: Services): void {
@@ -72,22 +63,18 @@ export function registerEventsRoutes(app: FastifyInstance, { db }: Services): vo
     async (request, reply) => {
       const { orgId } = request.caller;
       const eventId = request.params.event_id;
-      const page = await impactedProperties(db, orgId, eventId, {
-        limit: request.query.limit ?? 100,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
-      });
-      if (!wantsCsv(request)) return page;
+      if (!wantsCsv(request)) {
+        return impactedProperties(db, orgId, eventId, {
+          limit: request.query.limit ?? 100,
+          ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        });
+      }
+      const rows = await allImpactedProperties(db, orgId, eventId);
       const lines = async function* () {
-        yield csvLine(IMPACTED_COLUMNS);
-        for await (const row of allImpactedProperties(db, orgId, eventId)) {
-          yield csvLine(IMPACTED_COLUMNS.map((column) => row[column]));
-        }
+        yield csvLine(IMPACTED_PROPERTY_COLUMNS);
+        for await (const row of rows) yield csvLine(IMPACTED_PROPERTY_COLUMNS.map((column) => row[column]));
       };
       return reply.code(200).type("text/csv; charset=utf-8").send(Readable.from(lines()));
     },
   );
-}
-
-function wantsCsv(request: FastifyRequest): boolean {
-  return /\btext\/csv\b/i.test(request.headers.accept ?? "");
 }

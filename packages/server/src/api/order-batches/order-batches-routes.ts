@@ -14,6 +14,7 @@ import { batchResults, resultCsvLine, resultsCsvHeader } from "../../batches/bat
 import { type PlacedBatch, placeCsvBatch, placeJsonBatch } from "../../batches/place-order-batch.js";
 import { BatchTooLargeError } from "../../batches/row-limit.js";
 import { HttpProblem } from "../../http/problem.js";
+import { wantsCsv } from "../../http/wants-csv.js";
 import type { Services } from "../../services.js";
 import { IdempotencyKeyHeaders, idempotencyKeyOf } from "../orders/place-order-reply.js";
 
@@ -196,9 +197,4 @@ async function placeBatch(
     },
     body.orders,
   );
-}
-
-function wantsCsv(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? "";
-  return /\btext\/csv\b/i.test(accept) && !/application\/x-ndjson/i.test(accept);
 }

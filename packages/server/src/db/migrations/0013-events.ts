@@ -1,11 +1,11 @@
 import type { Kysely, Migration } from "kysely";
 import type { Dialect } from "../database.js";
-import { postgresSpatialIndex, sqliteSpatialIndex } from "./0002-geodata.js";
 import { createTableWithId } from "./create-table-with-id.js";
 
 /**
- * Catastrophe events: the area each struck (its polygons cut into parts of a few hundred positions, under a
- * spatial index), and the properties of every organization that it met, found when the event was imported.
+ * Catastrophe events: the area each struck (its polygons cut into parts of a few hundred positions, with their
+ * boxes), and the properties of every organization that it met, found when the event was imported. No query reads
+ * the parts by box yet, so they have no spatial index to keep up.
  */
 export function events(dialect: Dialect): Migration {
   return {
@@ -32,8 +32,6 @@ export function events(dialect: Dialect): Migration {
         .addColumn("max_lat", "double precision", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("event_areas_by_event").on("event_areas").column("event_id").execute();
-      if (dialect === "sqlite") await sqliteSpatialIndex(db, "event_areas", "area_id");
-      else await postgresSpatialIndex(db, "event_areas");
 
       await db.schema
         .createTable("event_impacts")
@@ -55,7 +53,6 @@ export function events(dialect: Dialect): Migration {
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("properties_by_parcel").execute();
       await db.schema.dropTable("event_impacts").execute();
-      if (dialect === "sqlite") await db.schema.dropTable("event_areas_rtree").ifExists().execute();
       await db.schema.dropTable("event_areas").execute();
       await db.schema.dropTable("events").execute();
     },

@@ -60,7 +60,8 @@ function boundariesMeet(small: Area, large: Area): boolean {
   return false;
 }
 
-function edgesOf(area: Area): Array<[Pair, Pair]> {
+/** Every edge of `area`'s rings, as the pairs of its ends. */
+export function edgesOf(area: Area): Array<[Pair, Pair]> {
   const edges: Array<[Pair, Pair]> = [];
   for (const polygon of polygonsOf(area)) {
     for (const ring of polygon) {
