@@ -12,4 +12,5 @@ export * from "./order-failures.js";
 export * from "./orders.js";
 export * from "./problem.js";
 export * from "./properties.js";
+export * from "./property-versions.js";
 export * from "./webhooks.js";

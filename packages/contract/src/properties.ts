@@ -74,6 +74,10 @@ export const PropertyRecord = Type.Object({
   policy_buildings: Type.Array(PolicyBuilding),
   orders: Type.Array(PropertyOrder),
   events: Type.Array(PropertyEvent),
+  version: Type.Integer({
+    minimum: 0,
+    description: "The version of the computed record (`/versions`); 0 before an order completed.",
+  }),
   updated_at: Type.String({ format: "date-time" }),
 });
 export type PropertyRecord = Static<typeof PropertyRecord>;

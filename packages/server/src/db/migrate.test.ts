@@ -32,6 +32,7 @@ const TABLES = [
   "events",
   "event_areas",
   "event_impacts",
+  "property_versions",
   "order_batches",
   "order_batch_rows",
 ];
@@ -110,6 +111,7 @@ const EVERY_MIGRATION = [
   "0011-layer-parts",
   "0012-monitoring",
   "0013-events",
+  "0014-property-versions",
 ];
 
 describe("migrateToLatest", () => {

@@ -13,6 +13,7 @@ import { addressTownIndex } from "./migrations/0010-address-town-index.js";
 import { layerParts } from "./migrations/0011-layer-parts.js";
 import { monitoring } from "./migrations/0012-monitoring.js";
 import { events } from "./migrations/0013-events.js";
+import { propertyVersions } from "./migrations/0014-property-versions.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -31,6 +32,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0011-layer-parts": layerParts(dialect),
     "0012-monitoring": monitoring,
     "0013-events": events(dialect),
+    "0014-property-versions": propertyVersions,
   };
 }
 

@@ -25,6 +25,7 @@ export interface Schema {
   event_impacts: EventImpactTable;
   product_matrices: ProductMatrixTable;
   properties: PropertyTable;
+  property_versions: PropertyVersionTable;
   orders: OrderTable;
   idempotency_keys: IdempotencyKeyTable;
   jobs: JobTable;
@@ -266,6 +267,18 @@ export interface ProductMatrixTable {
 }
 
 /** An organization's property record: where it is, the policy fields, and the computed data (JSON). */
+/** What made a version of a property's record: an order completing, or imported data changing under it. */
+export type VersionCause = "order" | "data_change";
+
+/** A version of a property's record that a later one replaced, kept whole. */
+export interface PropertyVersionTable {
+  property_id: number;
+  version: number;
+  created_at: number;
+  cause: VersionCause;
+  record: string;
+}
+
 export interface PropertyTable {
   property_id: Generated<number>;
   org_id: string;
@@ -280,8 +293,18 @@ export interface PropertyTable {
   premium_amount: number | null;
   custom_fields: Generated<string>;
   policy_buildings: Generated<string>;
-  /** The products computed by the latest completed order, as JSON. */
+  /** The products computed by the latest completed order (and computed again as data changed), as JSON. */
   record: string | null;
+  /** The record's version: 0 before it has one; the earlier ones are in `property_versions`. */
+  version: Generated<number>;
+  /** When the current version was made, and what made it. */
+  version_at: number | null;
+  version_cause: VersionCause | null;
+  /** The box of the lot the record was computed for (its parcel product's boundary, else its point). */
+  lot_min_lon: number | null;
+  lot_min_lat: number | null;
+  lot_max_lon: number | null;
+  lot_max_lat: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -13,9 +13,8 @@ import { type ReadOptions, readSource } from "../geo/readers/index.js";
 import { bboxColumns } from "../geo/store/spatial-filter.js";
 import { encodeWkb } from "../geo/store/wkb.js";
 import type { Area } from "../geo/types.js";
-import { listCallbackPrefixes } from "../tenancy/callback-prefixes.js";
+import { MonitoringCallbacks } from "../monitoring/monitoring-callbacks.js";
 import { newId } from "../tenancy/secrets.js";
-import { callbackUrlAllowed } from "../webhooks/callback-url-allowed.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import { EventArea } from "./event-area.js";
 import type { EventPart } from "./event-parts.js";
@@ -179,17 +178,16 @@ async function notifyOrganizations(
 ): Promise<number> {
   const counts = await trx
     .selectFrom("event_impacts")
-    .leftJoin("monitoring", "monitoring.org_id", "event_impacts.org_id")
-    .select(["event_impacts.org_id", "monitoring.callback_url", (eb) => eb.fn.countAll<number>().as("impacted")])
-    .where("event_impacts.event_id", "=", event.event_id)
-    .groupBy(["event_impacts.org_id", "monitoring.callback_url"])
+    .select(["org_id", (eb) => eb.fn.countAll<number>().as("impacted")])
+    .where("event_id", "=", event.event_id)
+    .groupBy("org_id")
     .execute();
+  const callbacks = new MonitoringCallbacks(trx);
   for (const row of counts) {
-    // A callback whose prefix the organization has since removed is no longer a place it wants notices.
-    if (row.callback_url === null) continue;
-    if (!callbackUrlAllowed(row.callback_url, await listCallbackPrefixes(trx, row.org_id))) continue;
+    const url = await callbacks.of(row.org_id);
+    if (url === null) continue;
     const data: EventImpactedData = { ...event, impacted_properties: Number(row.impacted) };
-    await recordWebhookEvent(trx, { orgId: row.org_id, type: "event.impacted", url: row.callback_url, data });
+    await recordWebhookEvent(trx, { orgId: row.org_id, type: "event.impacted", url, data });
   }
   return counts.length;
 }

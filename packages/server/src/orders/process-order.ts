@@ -6,10 +6,12 @@ import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { locateAddress } from "../geo/locate/locate-address.js";
 import { parcelAt } from "../geo/queries/parcel-at.js";
-import type { Area, LonLat } from "../geo/types.js";
+import type { Area, BBox, LonLat } from "../geo/types.js";
 import type { JobHandler } from "../jobs/index.js";
 import { ADDRESS_NOT_FOUND, NO_PARCEL_AT_LOCATION } from "../products/failure-reasons.js";
 import { checkBoundary, computeProducts } from "../products/index.js";
+import { lotBoxOf } from "../versions/lot-box.js";
+import { storeVersion } from "../versions/store-version.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import type { StoredRecord } from "./property-records.js";
 
@@ -17,7 +19,14 @@ import type { StoredRecord } from "./property-records.js";
 export const ADDRESS_MATCH_THRESHOLD = 0.9;
 
 type Outcome =
-  | { status: "complete"; point: LonLat; address: string | null; parcelId: number | null; record: StoredRecord }
+  | {
+      status: "complete";
+      point: LonLat;
+      address: string | null;
+      parcelId: number | null;
+      record: StoredRecord;
+      lot: BBox;
+    }
   | { status: "failed"; reason: string; located?: { point: LonLat; address: string | null } };
 
 /**
@@ -99,13 +108,15 @@ async function compute(database: Database, request: OrderRequest, products: Prod
   }
   const parcel = await parcelAt(database, point);
   if (!parcel && !boundary) return { status: "failed", reason: NO_PARCEL_AT_LOCATION, located: { point, address } };
-  const results = await computeProducts(database, products, { point, parcel, ...(boundary ? { boundary } : {}) });
+  const input = { point, parcel, ...(boundary ? { boundary } : {}) };
+  const results = await computeProducts(database, products, input);
   return {
     status: "complete",
     point,
     address,
     parcelId: parcel?.parcelId ?? null,
     record: { products: results },
+    lot: lotBoxOf(input),
   };
 }
 
@@ -119,7 +130,7 @@ async function matrixProducts(database: Database, productMatrixId: string): Prom
 }
 
 /**
- * Stores the products on the property, unless a newer order of the same property has completed already: orders
+ * Stores the products on the property as its next version, unless a newer order of the same property has completed already: orders
  * run side by side, and the record must show the latest order placed, not the last one to finish.
  */
 async function storeOnProperty(
@@ -149,11 +160,17 @@ async function storeOnProperty(
       lon: outcome.point[0],
       lat: outcome.point[1],
       parcel_id: outcome.parcelId,
-      record: JSON.stringify(outcome.record),
       updated_at: now,
     })
     .where("property_id", "=", order.property_id)
     .execute();
+  await storeVersion(trx, {
+    propertyId: order.property_id,
+    record: outcome.record,
+    lot: outcome.lot,
+    cause: "order",
+    now,
+  });
 }
 
 /**

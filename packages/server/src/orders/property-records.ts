@@ -110,6 +110,7 @@ function present(
       created_at: new Date(order.created_at).toISOString(),
       ...(order.completed_at === null ? {} : { completed_at: new Date(order.completed_at).toISOString() }),
     })),
+    version: row.version,
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }

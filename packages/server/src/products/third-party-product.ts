@@ -45,7 +45,7 @@ export interface ThirdPartyResult extends ProductResult {
   /** What the polygon layers were matched against: the drawn boundary, the imported parcel, or the point. */
   matched_against: "user_boundary" | "parcel" | "point";
   /** One entry per imported layer covering the property, by name, each with its provenance. */
-  layers: Array<PolygonLayerResult | PointLayerResult>;
+  layers: LayerResult[];
 }
 
 /**
@@ -59,22 +59,61 @@ export const thirdPartyProduct: Product<ThirdPartyResult> = async (source, input
   const layers = (await layerDatasets(source)).filter(
     (layer) => layer.geometryKind !== null && covers(layer.extent, input.point),
   );
-  const against = matchedAgainst(input);
-  const results: Array<PolygonLayerResult | PointLayerResult> = [];
-  for (const layer of layers) {
-    results.push(
-      layer.geometryKind === "point"
-        ? await nearestOf(source, layer, input.point)
-        : await intersecting(source, layer, against.area, against.kind !== "point"),
-    );
-  }
+  const results: LayerResult[] = [];
+  for (const layer of layers) results.push(await layerResult(source, layer, input));
   return {
-    matched_against: against.kind,
+    matched_against: matchedAgainst(input).kind,
     layers: results,
     provenance: layers.map((layer) => layer.provenance),
     computed_at: new Date().toISOString(),
   };
 };
+
+export type LayerResult = PolygonLayerResult | PointLayerResult;
+
+/** What one imported layer (of polygons or points) says about the property. */
+export async function layerResult(
+  source: GeoSource,
+  layer: DatasetProvenance,
+  input: ProductInput,
+): Promise<LayerResult> {
+  if (layer.geometryKind === "point") return nearestOf(source, layer, input.point);
+  const against = matchedAgainst(input);
+  return intersecting(source, layer, against.area, against.kind !== "point");
+}
+
+/**
+ * `third_party` with one layer's entry computed again: replaced, added in its place by name, or left out when
+ * `result` is undefined (the layer no longer covers the property). The other layers are as they were.
+ */
+export function withLayer(
+  thirdParty: ThirdPartyResult,
+  name: string,
+  result: LayerResult | undefined,
+  computedAt: string,
+): ThirdPartyResult {
+  const others = thirdParty.layers.filter((layer) => layer.dataset !== name);
+  const at = others.findIndex((layer) => layer.dataset > name);
+  const layers = result ? others.toSpliced(at === -1 ? others.length : at, 0, result) : others;
+  return {
+    ...thirdParty,
+    layers,
+    provenance: layers.map(provenanceOfLayer),
+    computed_at: computedAt,
+  };
+}
+
+/** A layer's entry carries its dataset's provenance. */
+function provenanceOfLayer({ dataset, provider, license, vintage, imported_at, note }: LayerResult): Provenance {
+  return {
+    dataset,
+    provider,
+    license,
+    vintage,
+    ...(imported_at === undefined ? {} : { imported_at }),
+    ...(note === undefined ? {} : { note }),
+  };
+}
 
 function matchedAgainst(input: ProductInput): { kind: ThirdPartyResult["matched_against"]; area: Area } {
   if (input.boundary) return { kind: "user_boundary", area: input.boundary };

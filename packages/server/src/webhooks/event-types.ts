@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "footprint.submitted",
   "order-batch.complete",
   "event.impacted",
+  "property.changed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

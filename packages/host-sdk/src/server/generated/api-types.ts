@@ -1449,6 +1449,8 @@ export interface paths {
                 third_party: unknown;
                 /** Format: date-time */
                 updated_at: string;
+                /** @description The version of the computed record (`/versions`); 0 before an order completed. */
+                version: number;
               }[];
               next_cursor: string | null;
             };
@@ -1584,6 +1586,179 @@ export interface paths {
               third_party: unknown;
               /** Format: date-time */
               updated_at: string;
+              /** @description The version of the computed record (`/versions`); 0 before an order completed. */
+              version: number;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/properties/{property_id}/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every version of a property's record, the current one first
+     * @description A version is made when an order completes and when imported data changing under the property changes a figure of its record (then a property.changed webhook goes to the monitoring callback). Each lists the datasets, with their vintages, that it was computed from.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          property_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              data: {
+                /** @description What made the version: an order completing, or imported data changing under the property. */
+                cause: "order" | "data_change";
+                /** Format: date-time */
+                created_at: string;
+                datasets: {
+                  dataset: string;
+                  imported_at?: string | null;
+                  license: string | null;
+                  provider: string | null;
+                  vintage: string | null;
+                }[];
+                version: number;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/properties/{property_id}/versions/{version}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One version of a property's record, as it was */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          property_id: number;
+          version: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: string;
+              detail?: string;
+              errors?: {
+                /** @description The field as the client sent it: a body member's path (`location.lat`, `custom_fields.year_built`), a query or path parameter's name, or a header's name. */
+                field: string;
+                reason: string;
+              }[];
+              status: number;
+              title: string;
+              type: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              buildings: {
+                area_ft2: number;
+                area_m2: number;
+                /** @description The footprint's attributes as published. */
+                attributes: {
+                  [key: string]: unknown;
+                };
+                building_id: number;
+                footprint: {
+                  coordinates: unknown[];
+                  type: "Polygon" | "MultiPolygon";
+                };
+                /** @description The publisher's id of the footprint. */
+                source_id: string;
+              }[];
+              /** @description What made the version: an order completing, or imported data changing under the property. */
+              cause: "order" | "data_change";
+              /** Format: date-time */
+              created_at: string;
+              data: {
+                [key: string]: unknown;
+              };
+              datasets: {
+                dataset: string;
+                imported_at?: string | null;
+                license: string | null;
+                provider: string | null;
+                vintage: string | null;
+              }[];
+              /** @description The parcel product; null when the version had none. */
+              parcel: unknown;
+              property_id: number;
+              /** @description The third_party product; null when the version had none. */
+              third_party: unknown;
+              version: number;
             };
           };
         };

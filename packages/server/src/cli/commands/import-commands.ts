@@ -53,8 +53,10 @@ export const importCommands = Object.fromEntries(
         const progress = progressBar(io, kind);
         try {
           const summary = await importFile(services.database, { ...options, ...progress.hooks });
-          // A replaced dataset queued the records in its coverage for recomputation: do it before answering.
-          const recomputed = options.rules?.replace === undefined ? undefined : await recomputeQueued(services);
+          // Changed parcels or buildings, or a replaced dataset, queued the records there to be computed again:
+          // do it before answering.
+          const queued = summary.properties.queued > 0 || options.rules?.replace !== undefined;
+          const recomputed = queued ? await recomputeQueued(services) : undefined;
           return { ...toOutput(summary), ...(recomputed === undefined ? {} : { properties_recomputed: recomputed }) };
         } finally {
           progress.stop();
@@ -114,11 +116,13 @@ function toOutput(summary: ImportSummary): Record<string, unknown> {
     imported: summary.imported,
     updated: summary.updated,
     rejected: summary.rejected,
+    unchanged: summary.unchanged,
     merged: summary.merged,
     kind: summary.kind,
     dataset: summary.dataset,
     rejected_by_reason: summary.rejectedByReason,
     rejections: summary.rejections,
+    properties_changed: summary.properties.changed,
   };
 }
 
@@ -129,8 +133,11 @@ function describeImport(result: Record<string, unknown>): string {
   const byReason = result.rejected_by_reason as Record<string, number>;
   const lines = [
     `Imported ${result.kind} into dataset "${result.dataset}": read ${result.read}, imported ${result.imported}, ` +
-      `updated ${result.updated}, merged ${result.merged}, rejected ${result.rejected}.`,
+      `updated ${result.updated}, unchanged ${result.unchanged}, merged ${result.merged}, rejected ${result.rejected}.`,
   ];
+  if (result.properties_changed)
+    lines.push(`  ${result.properties_changed} property records changed (property.changed).`);
+  if (result.properties_recomputed) lines.push(`  ${result.properties_recomputed} property records computed again.`);
   for (const [reason, count] of Object.entries(byReason)) lines.push(`  rejected ${count} × ${reason}`);
   for (const rejection of rejections.slice(0, LISTED_IN_TEXT)) {
     lines.push(`  record ${rejection.number}: ${rejection.reason}${rejection.detail ? ` (${rejection.detail})` : ""}`);

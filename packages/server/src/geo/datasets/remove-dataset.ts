@@ -1,8 +1,9 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
+import { ChangedArea } from "../../changes/changed-area.js";
+import { queueRecomputation } from "../../changes/queue-recomputation.js";
 import type { Database, Dialect } from "../../db/database.js";
 import type { DatasetKind, Schema } from "../../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../../errors.js";
-import { RECOMPUTE_PROPERTY_JOB } from "../../orders/recompute-property.js";
 import { reassignBuildings } from "../import/assign-buildings.js";
 import { coverageOf } from "./coverage.js";
 import { extentOf, TABLE_OF_KIND } from "./dataset-extent.js";
@@ -63,7 +64,9 @@ export async function removeDatasetRows(
     .where("dataset_id", "=", datasetId)
     .executeTakeFirstOrThrow();
   const extent = extentOf(dataset);
-  const properties_to_recompute = extent ? await queueRecomputation(trx, coverageOf(extent)) : 0;
+  const coverage = new ChangedArea();
+  if (extent) coverage.add(coverageOf(extent));
+  const properties_to_recompute = await queueRecomputation(trx, coverage);
   const deleted = await trx
     .deleteFrom(TABLE_OF_KIND[dataset.kind])
     .where("dataset_id", "=", datasetId)
@@ -73,32 +76,4 @@ export async function removeDatasetRows(
   // Buildings of the removed parcels may now belong to a parcel of another dataset.
   if (dataset.kind === "parcels" && extent) await reassignBuildings({ trx, dialect }, extent);
   return { removed: Number(deleted.numDeletedRows), properties_to_recompute };
-}
-
-/** Queues one `recompute_property` job per property with a record inside `box`, in one statement. */
-async function queueRecomputation(db: Kysely<Schema>, [minLon, minLat, maxLon, maxLat]: number[]): Promise<number> {
-  const now = Date.now();
-  const result = await db
-    .insertInto("jobs")
-    .columns(["kind", "payload", "status", "run_at", "created_at", "priority"])
-    .expression((eb) =>
-      eb
-        .selectFrom("properties")
-        .select([
-          sql.lit(RECOMPUTE_PROPERTY_JOB).as("kind"),
-          sql<string>`'{"property_id":' || ${sql.ref("property_id")} || '}'`.as("payload"),
-          sql.lit("pending").as("status"),
-          sql.lit(now).as("run_at"),
-          sql.lit(now).as("created_at"),
-          // Bulk work: behind the orders someone is waiting for.
-          sql.lit(1).as("priority"),
-        ])
-        .where("record", "is not", null)
-        .where("lon", ">=", minLon as number)
-        .where("lon", "<=", maxLon as number)
-        .where("lat", ">=", minLat as number)
-        .where("lat", "<=", maxLat as number),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

@@ -1,5 +1,5 @@
 import polygonClipping from "polygon-clipping";
-import { validateArea } from "../geometry/index.js";
+import { bboxOf, validateArea } from "../geometry/index.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
@@ -60,6 +60,7 @@ export function prepareAreas(
 /**
  * Decides imported / updated / merged for each prepared area against the rows already stored: a row written by
  * this same import is another piece of the same id (merged into it); a row from an earlier import is updated.
+ * Notes where each lies, and lay, among the import's changes.
  */
 export async function settleAgainstStored(
   context: ImportContext,
@@ -74,6 +75,9 @@ export async function settleAgainstStored(
     if (first === undefined) continue;
     for (const position of rest) outcomes[position] = "merged";
     const stored = existing.get(area.sourceId);
+    // Where the records may change: the area as it is now, and where it was.
+    context.changes.add(bboxOf(area.geometry));
+    if (stored && stored.importId !== importId) context.changes.add(bboxOf(stored.geometry));
     if (!stored) {
       outcomes[first] = "imported";
     } else if (stored.importId !== importId) {

@@ -257,7 +257,7 @@ describe("rejected records are reported by number and reason", () => {
       "Mixed text",
     ]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("read 2, imported 1, updated 0, merged 0, rejected 1");
+    expect(run.stdout).toContain("read 2, imported 1, updated 0, unchanged 0, merged 0, rejected 1");
     expect(run.stdout).toMatch(/record 2: missing_id/);
   });
 });

@@ -16,7 +16,7 @@ export const DUPLICATE_REASON = "duplicate_of_other_dataset";
 
 /** Why `summary` must not be kept under `policy`, in one line; undefined when it may be kept. */
 export function refusalOf(summary: ImportSummary, policy: ImportPolicy): string | undefined {
-  const accepted = summary.imported + summary.updated + summary.merged;
+  const accepted = summary.imported + summary.updated + summary.unchanged + summary.merged;
   if (summary.read === 0) {
     return policy.allowEmpty
       ? undefined

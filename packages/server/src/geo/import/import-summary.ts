@@ -1,10 +1,11 @@
+import type { RecordsAfterImport } from "../../changes/after-import.js";
 import type { DatasetKind } from "../../db/schema.js";
 
 /** How many rejected records an import lists one by one; past this only the counts by reason grow. */
 export const MAX_LISTED_REJECTIONS = 1000;
 
 /**
- * What an import did with every record it read: `read = imported + updated + merged + rejected`, always.
+ * What an import did with every record it read: `read = imported + updated + unchanged + merged + rejected`, always.
  * `merged` counts records folded into another of the same import (a lot in several pieces, a condominium's
  * repeated address); `rejected` ones are listed with their record number and reason.
  */
@@ -15,13 +16,17 @@ export interface ImportSummary {
   read: number;
   imported: number;
   updated: number;
+  /** Records identical to the stored ones: nothing written, nothing under them to compute again. */
+  unchanged: number;
   merged: number;
   rejected: number;
   rejectedByReason: Record<string, number>;
   rejections: Array<{ number: number } & Rejection>;
+  /** The property records brought up to date with what the import changed. */
+  properties: RecordsAfterImport;
 }
 
-export type RecordOutcome = "imported" | "updated" | "merged" | Rejection;
+export type RecordOutcome = "imported" | "updated" | "unchanged" | "merged" | Rejection;
 
 /** Why a record was not imported: a stable `reason` code and, where it helps, the specifics. */
 export interface Rejection {
@@ -38,10 +43,12 @@ export function emptySummary(kind: ImportSummary["kind"], dataset: string): Impo
     read: 0,
     imported: 0,
     updated: 0,
+    unchanged: 0,
     merged: 0,
     rejected: 0,
     rejectedByReason: {},
     rejections: [],
+    properties: { changed: 0, queued: 0 },
   };
 }
 

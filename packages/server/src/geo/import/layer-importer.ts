@@ -2,7 +2,7 @@ import { bboxOf, validateArea } from "../geometry/index.js";
 import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { encodeWkb } from "../store/wkb.js";
-import type { Geometry } from "../types.js";
+import type { BBox, Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
@@ -17,8 +17,10 @@ export interface LayerImportOptions {
 
 /**
  * A layer (flood zones, zoning, fire stations, hydrants): polygons or points, whichever its first valid feature
- * is. A large polygon is also stored cut into parts (`store/layer-parts.ts`), which orders read instead. An import replaces the layer: features the new file no longer has are removed at the end, so a layer is
- * always exactly one published vintage and nothing doubles.
+ * is. A large polygon is also stored cut into parts (`store/layer-parts.ts`), which orders read instead. An import
+ * replaces the layer: features the new file no longer has are removed at the end, so a layer is always exactly
+ * one published vintage and nothing doubles. A feature identical to the stored one is left as it is
+ * (`unchanged`); where features were added, changed or removed is noted for the records to compute again.
  */
 export function layerImporter({ idField }: LayerImportOptions): Importer {
   let kind: LayerKind | undefined;
@@ -51,29 +53,37 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       }
       if (accepted.length === 0) return outcomes;
 
-      const existing = await context.trx
-        .selectFrom("layer_features")
-        .select("source_id")
-        .where("dataset_id", "=", context.datasetId)
-        .where(
-          "source_id",
-          "in",
-          accepted.map((entry) => entry.sourceId),
-        )
-        .execute();
-      const earlier = new Set(existing.map((row) => row.source_id));
-      for (const entry of accepted) outcomes[entry.position] = earlier.has(entry.sourceId) ? "updated" : "imported";
+      const stored = await storedFeatures(
+        context,
+        accepted.map((entry) => entry.sourceId),
+      );
+      const changed: Array<(typeof accepted)[number] & { wkb: Buffer; attributes: string; box: BBox }> = [];
+      for (const entry of accepted) {
+        const earlier = stored.get(entry.sourceId);
+        const wkb = encodeWkb(entry.geometry);
+        const attributes = JSON.stringify(entry.record.feature.properties ?? {});
+        if (earlier && Buffer.from(earlier.geometry).equals(wkb) && earlier.attributes === attributes) {
+          outcomes[entry.position] = "unchanged";
+          continue;
+        }
+        outcomes[entry.position] = earlier ? "updated" : "imported";
+        if (earlier) context.changes.add(earlier.box);
+        const box = bboxOf(entry.geometry);
+        context.changes.add(box);
+        changed.push({ ...entry, wkb, attributes, box });
+      }
+      if (changed.length === 0) return outcomes;
 
-      const parts = new Map(accepted.map((entry) => [entry.sourceId, layerPartsOf(entry.geometry)]));
+      const parts = new Map(changed.map((entry) => [entry.sourceId, layerPartsOf(entry.geometry)]));
       const written = await context.trx
         .insertInto("layer_features")
         .values(
-          accepted.map(({ sourceId, geometry, record }) => ({
+          changed.map(({ sourceId, wkb, attributes, box }) => ({
             dataset_id: context.datasetId,
             source_id: sourceId,
-            geometry: encodeWkb(geometry),
-            attributes: JSON.stringify(record.feature.properties ?? {}),
-            ...bboxColumns(bboxOf(geometry)),
+            geometry: wkb,
+            attributes,
+            ...bboxColumns(box),
             import_id: context.importId,
             part_count: parts.get(sourceId)?.length ?? 0,
           })),
@@ -104,11 +114,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       return outcomes;
     },
     async finish(context: ImportContext) {
-      await context.trx
-        .deleteFrom("layer_features")
-        .where("dataset_id", "=", context.datasetId)
-        .where("import_id", "<>", context.importId)
-        .execute();
+      await removeUnseen(context, seen);
       if (kind) {
         await context.trx
           .updateTable("datasets")
@@ -118,6 +124,61 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       }
     },
   };
+}
+
+/** The stored features of the layer with these source ids: their geometry, attributes and box. */
+async function storedFeatures(context: ImportContext, sourceIds: string[]) {
+  const rows = await context.trx
+    .selectFrom("layer_features")
+    .select(["source_id", "geometry", "attributes", "min_lon", "min_lat", "max_lon", "max_lat"])
+    .where("dataset_id", "=", context.datasetId)
+    .where("source_id", "in", sourceIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.source_id,
+      {
+        geometry: row.geometry,
+        attributes: row.attributes,
+        box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] as BBox,
+      },
+    ]),
+  );
+}
+
+/** Features of the layer read a statement while looking for those the new file no longer has. */
+const FEATURES_PER_PAGE = 5000;
+
+/**
+ * Removes the layer's features that the file no longer has (their parts go with them), noting where they were:
+ * the properties they met are computed again.
+ */
+async function removeUnseen(context: ImportContext, seen: ReadonlySet<string>): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await context.trx
+      .selectFrom("layer_features")
+      .select(["feature_id", "source_id", "min_lon", "min_lat", "max_lon", "max_lat"])
+      .where("dataset_id", "=", context.datasetId)
+      .where("feature_id", ">", after)
+      .orderBy("feature_id")
+      .limit(FEATURES_PER_PAGE)
+      .execute();
+    const last = rows.at(-1);
+    if (!last) return;
+    after = last.feature_id;
+    const gone = rows.filter((row) => !seen.has(row.source_id));
+    for (const row of gone) context.changes.add([row.min_lon, row.min_lat, row.max_lon, row.max_lat]);
+    if (gone.length > 0) {
+      await context.trx
+        .deleteFrom("layer_features")
+        .where(
+          "feature_id",
+          "in",
+          gone.map((row) => row.feature_id),
+        )
+        .execute();
+    }
+  }
 }
 
 async function storedKind(context: ImportContext) {

@@ -1,4 +1,5 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
+import { unionBBox } from "../geometry/union-bbox.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { encodeWkb } from "../store/wkb.js";
 import type { BBox } from "../types.js";
@@ -36,7 +37,7 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
         .filter((area) => area.positions.length > 0)
         .map((area) => {
           const box = bboxOf(area.geometry);
-          touched = touched ? unionBox(touched, box) : box;
+          touched = touched ? unionBBox(touched, box) : box;
           return {
             dataset_id: context.datasetId,
             source_id: area.sourceId,
@@ -86,8 +87,4 @@ function parcelId(record: ReadRecord, idField: string): string | Rejection {
     return { reason: "placeholder_id", detail: `"${id}" names no lot` };
   }
   return id;
-}
-
-function unionBox(a: BBox, b: BBox): BBox {
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }

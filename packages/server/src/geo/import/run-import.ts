@@ -1,4 +1,6 @@
 import { sql, type Transaction } from "kysely";
+import { updateRecordsAfterImport } from "../../changes/after-import.js";
+import { ChangedArea } from "../../changes/changed-area.js";
 import type { Database, Dialect } from "../../db/database.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
 import { refreshExtent } from "../datasets/dataset-extent.js";
@@ -42,6 +44,8 @@ export interface ImportContext {
   namespace: DatasetNamespace;
   importId: number;
   now: number;
+  /** Where the import added, changed or removed rows: the property records there are brought up to date. */
+  changes: ChangedArea;
 }
 
 export type ReadRecord = Extract<SourceRecord, { feature: unknown }>;
@@ -87,7 +91,15 @@ export async function runImport(
       .values({ dataset_id: datasetId, source, started_at: now })
       .returning("import_id")
       .executeTakeFirstOrThrow();
-    const context: ImportContext = { trx, dialect: database.dialect, datasetId, namespace, importId: import_id, now };
+    const context: ImportContext = {
+      trx,
+      dialect: database.dialect,
+      datasetId,
+      namespace,
+      importId: import_id,
+      now,
+      changes: new ChangedArea(),
+    };
 
     let batch: ReadRecord[] = [];
     let batchPositions = 0;
@@ -120,6 +132,7 @@ export async function runImport(
     if (refusal) throw new ImportRefusedError(refusal);
     await importer.finish?.(context);
     await refreshExtent(trx, datasetId, dataset.kind);
+    summary.properties = await updateRecordsAfterImport(context, dataset.kind, context.changes);
     await trx
       .updateTable("imports")
       .set({ finished_at: Date.now(), summary: JSON.stringify(summary) })

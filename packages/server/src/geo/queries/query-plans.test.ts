@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChangedArea } from "../../changes/changed-area.js";
 import type { Schema } from "../../db/schema.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
 import { bboxOf } from "../geometry/index.js";
@@ -143,7 +144,7 @@ describe.skipIf(!PRESENT)(
         .where("kind", "=", "parcels")
         .executeTakeFirstOrThrow();
       await rejectDuplicates(
-        { ...importing, datasetId: -1, namespace: "main", importId: -1, now: 0 },
+        { ...importing, datasetId: -1, namespace: "main", importId: -1, now: 0, changes: new ChangedArea() },
         "parcels",
         [{ datasetId: parcels.dataset_id, name: parcels.name, extent: map }],
         new Map([["again", { sourceId: "again", geometry: lot, attributes: {}, positions: [0] }]]),

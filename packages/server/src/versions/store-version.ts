@@ -1,0 +1,56 @@
+import { sql, type Transaction } from "kysely";
+import type { Schema, VersionCause } from "../db/schema.js";
+import type { BBox } from "../geo/types.js";
+import type { StoredRecord } from "../orders/property-records.js";
+import { lotBoxColumns } from "./lot-box.js";
+
+export interface NewVersion {
+  propertyId: number;
+  record: StoredRecord;
+  /** The box of the lot it was computed for ({@link lotBoxOf}). */
+  lot: BBox;
+  cause: VersionCause;
+  now: number;
+}
+
+/**
+ * Makes `record` the property's current version, inside the caller's transaction: the version it replaces is
+ * kept whole in `property_versions`, and the number goes up by one. Answers the new version's number.
+ */
+export async function storeVersion(
+  trx: Transaction<Schema>,
+  { propertyId, record, lot, cause, now }: NewVersion,
+): Promise<number> {
+  await trx
+    .insertInto("property_versions")
+    .columns(["property_id", "version", "created_at", "cause", "record"])
+    .expression((eb) =>
+      eb
+        .selectFrom("properties")
+        .select([
+          "property_id",
+          "version",
+          sql<number>`coalesce(version_at, updated_at)`.as("created_at"),
+          sql<VersionCause>`coalesce(version_cause, 'order')`.as("cause"),
+          sql<string>`record`.as("record"),
+        ])
+        .where("property_id", "=", propertyId)
+        .where("record", "is not", null)
+        .where("version", ">", 0),
+    )
+    .execute();
+  const updated = await trx
+    .updateTable("properties")
+    .set((eb) => ({
+      record: JSON.stringify(record),
+      version: eb(eb.ref("version"), "+", 1),
+      version_at: now,
+      version_cause: cause,
+      ...lotBoxColumns(lot),
+      updated_at: now,
+    }))
+    .where("property_id", "=", propertyId)
+    .returning("version")
+    .executeTakeFirstOrThrow();
+  return updated.version;
+}
