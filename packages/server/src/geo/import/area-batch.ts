@@ -1,6 +1,6 @@
 import polygonClipping from "polygon-clipping";
 import { bboxOf, validateArea } from "../geometry/index.js";
-import { decodeWkb } from "../store/wkb.js";
+import { decodeWkb, encodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { ImportContext, ReadRecord } from "./run-import.js";
@@ -58,9 +58,11 @@ export function prepareAreas(
 }
 
 /**
- * Decides imported / updated / merged for each prepared area against the rows already stored: a row written by
- * this same import is another piece of the same id (merged into it); a row from an earlier import is updated.
- * Notes where each lies, and lay, among the import's changes.
+ * Decides imported / updated / unchanged / merged for each prepared area against the rows already stored: a row
+ * written by this same import is another piece of the same id (merged into it); a row from an earlier import is
+ * updated, or left as it is when its geometry and attributes are the same (only stamped with this import, so
+ * that a later piece of the id still merges into it). Notes where each changed area lies, and lay, among the
+ * import's changes.
  */
 export async function settleAgainstStored(
   context: ImportContext,
@@ -70,20 +72,27 @@ export async function settleAgainstStored(
 ): Promise<void> {
   const existing = await storedAreas(context, table, [...prepared.keys()]);
   const { importId } = context;
+  const unchanged: string[] = [];
   for (const area of prepared.values()) {
     const [first, ...rest] = area.positions;
     if (first === undefined) continue;
     for (const position of rest) outcomes[position] = "merged";
     const stored = existing.get(area.sourceId);
+    if (stored && stored.importId !== importId && sameArea(stored, area)) {
+      outcomes[first] = "unchanged";
+      unchanged.push(area.sourceId);
+      area.positions = [];
+      continue;
+    }
     // Where the records may change: the area as it is now, and where it was.
     context.changes.add(bboxOf(area.geometry));
-    if (stored && stored.importId !== importId) context.changes.add(bboxOf(stored.geometry));
     if (!stored) {
       outcomes[first] = "imported";
     } else if (stored.importId !== importId) {
+      context.changes.add(bboxOf(decodeWkb(stored.wkb)));
       outcomes[first] = "updated";
     } else {
-      const united = unite(stored.geometry, area.geometry);
+      const united = unite(decodeWkb(stored.wkb) as Area, area.geometry);
       if (typeof united === "object" && "reason" in united) {
         outcomes[first] = united;
         area.positions = [];
@@ -93,27 +102,41 @@ export async function settleAgainstStored(
       }
     }
   }
+  if (unchanged.length > 0) {
+    await context.trx
+      .updateTable(table)
+      .set({ import_id: importId })
+      .where("dataset_id", "=", context.datasetId)
+      .where("source_id", "in", unchanged)
+      .execute();
+  }
+}
+
+function sameArea(stored: { wkb: Uint8Array; attributes: string }, area: PreparedArea): boolean {
+  return (
+    Buffer.from(stored.wkb).equals(encodeWkb(area.geometry)) && stored.attributes === JSON.stringify(area.attributes)
+  );
 }
 
 async function storedAreas(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {
-  const stored = new Map<string, { importId: number; geometry: Area }>();
+  const stored = new Map<string, { importId: number; wkb: Uint8Array; attributes: string }>();
   if (ids.length === 0) return stored;
   const rows =
     table === "parcels"
       ? await context.trx
           .selectFrom("parcels")
-          .select(["source_id", "import_id", "boundary as geometry"])
+          .select(["source_id", "import_id", "boundary as wkb", "attributes"])
           .where("dataset_id", "=", context.datasetId)
           .where("source_id", "in", ids)
           .execute()
       : await context.trx
           .selectFrom("buildings")
-          .select(["source_id", "import_id", "footprint as geometry"])
+          .select(["source_id", "import_id", "footprint as wkb", "attributes"])
           .where("dataset_id", "=", context.datasetId)
           .where("source_id", "in", ids)
           .execute();
   for (const row of rows)
-    stored.set(row.source_id, { importId: row.import_id, geometry: decodeWkb(row.geometry) as Area });
+    stored.set(row.source_id, { importId: row.import_id, wkb: row.wkb, attributes: row.attributes });
   return stored;
 }
 

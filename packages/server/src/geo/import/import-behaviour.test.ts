@@ -22,6 +22,7 @@ interface Summary {
   read: number;
   imported: number;
   updated: number;
+  unchanged: number;
   merged: number;
   rejected: number;
   rejected_by_reason: Record<string, number>;
@@ -54,7 +55,7 @@ async function importJson(argv: string[]): Promise<Summary> {
   expect(run.code).toBe(0);
   expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
   const summary = JSON.parse(run.stdout) as Summary;
-  expect(summary.read).toBe(summary.imported + summary.updated + summary.merged + summary.rejected);
+  expect(summary.read).toBe(summary.imported + summary.updated + summary.unchanged + summary.merged + summary.rejected);
   return summary;
 }
 
@@ -289,11 +290,33 @@ describe("parcel ids", () => {
     expect(boundary.coordinates).toHaveLength(2);
 
     const again = await importJson(["parcels", path, "--id-field", "APN", "--name", "Pieces"]);
-    expect(again).toMatchObject({ read: 3, imported: 0, updated: 2, merged: 1, rejected: 0 });
+    // Nothing differs: nothing is rewritten, and the pieces still fold into the one lot.
+    expect(again).toMatchObject({ read: 3, imported: 0, updated: 0, unchanged: 2, merged: 1, rejected: 0 });
     const after = await parcelsOf("Pieces");
     expect(after.map((row) => [row.parcel_id, row.source_id, row.area_m2])).toEqual(
       stored.map((row) => [row.parcel_id, row.source_id, row.area_m2]),
     );
+  });
+  it("a lot whose pieces fall in different batches stays whole when the same file is imported again", async () => {
+    // 500 records make a batch: the lot's first piece opens the file, its second piece is the 502nd record.
+    const at = (i: number) =>
+      rect(origin, (i % 25) * 2, 10 + Math.floor(i / 25) * 2, (i % 25) * 2 + 1, 11 + Math.floor(i / 25) * 2);
+    const pieces = [rect(origin, 0, 60, 1, 61), rect(origin, 3, 60, 4, 61)];
+    const features = [
+      featureOf(pieces[0] as Area, { APN: "SPLIT-1" }),
+      ...Array.from({ length: 500 }, (_, i) => featureOf(at(i), { APN: `FILL-${i}` })),
+      featureOf(pieces[1] as Area, { APN: "SPLIT-1" }),
+    ];
+    const path = fixture("split-lot.geojson", collection(features));
+    const first = await importJson(["parcels", path, "--id-field", "APN", "--name", "Split"]);
+    expect(first).toMatchObject({ read: 502, imported: 501, merged: 1 });
+    const area = async () => (await parcelsOf("Split")).find((row) => row.source_id === "SPLIT-1")?.area_m2;
+    const whole = await area();
+    expect(whole).toBeCloseTo(geodesicArea(pieces[0] as Area) + geodesicArea(pieces[1] as Area), 3);
+
+    const again = await importJson(["parcels", path, "--id-field", "APN", "--name", "Split"]);
+    expect(again).toMatchObject({ read: 502, imported: 0, merged: 1, rejected: 0 });
+    expect(await area()).toBe(whole);
   });
 });
 
