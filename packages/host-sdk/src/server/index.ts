@@ -15,7 +15,12 @@ export type {
   AddressSearchResult,
   CreateOrderBatchInput,
   CustomFieldList,
+  EventList,
+  EventListQuery,
+  ImpactedPropertyList,
+  ImpactedPropertyListQuery,
   Me,
+  Monitoring,
   Order,
   OrderBatch,
   OrderBatchCsv,
@@ -33,6 +38,9 @@ export type {
   PropertyList,
   PropertyListQuery,
   PropertyRecord,
+  PropertyVersion,
+  PropertyVersionList,
+  SetMonitoringRequest,
   WebhookDeliveryList,
   WebhookDeliveryListQuery,
 } from "./api/api-shapes.js";
@@ -50,9 +58,12 @@ export { createTokenProvider, type TokenProvider, type TokenProviderOptions } fr
 export type { StoredToken, TokenStore } from "./tokens/token-store.js";
 export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from "./webhooks/verify-webhook.js";
 export type {
+  EventImpactedData,
   FootprintSubmittedData,
   OrderBatchCompleteData,
   OrderCompleteData,
   OrderFailedData,
+  PropertyChange,
+  PropertyChangedData,
   WebhookEvent,
 } from "./webhooks/webhook-event.js";

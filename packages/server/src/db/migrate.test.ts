@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "./database.js";
 import { migrateToLatest } from "./migrate.js";
 import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 import { layerParts } from "./migrations/0011-layer-parts.js";
+import { propertyVersions } from "./migrations/0014-property-versions.js";
 
 const TABLES = [
   "instance_settings",
@@ -277,5 +278,68 @@ describe("migrateToLatest", () => {
     // Removing the feature removes its parts.
     await db.deleteFrom("layer_features").where("source_id", "=", "Z1").execute();
     expect(await db.selectFrom("layer_parts").selectAll().execute()).toEqual([]);
+  });
+
+  it("makes each record already computed version 1 of its property, with its lot's box (migration 0014)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    await db
+      .insertInto("organizations")
+      .values({ org_id: "org_m", name: "M", webhook_secret: "whsec_x", created_at: 1 })
+      .execute();
+    const lot: Area = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [-71.1, 42.36],
+          [-71.09, 42.36],
+          [-71.09, 42.37],
+          [-71.1, 42.36],
+        ],
+      ],
+    };
+    const record = JSON.stringify({ products: { parcel: { boundary: lot, area_m2: 1 } } });
+    const property = (overrides: object) => ({
+      org_id: "org_m",
+      lat: 42.365,
+      lon: -71.095,
+      created_at: 5,
+      updated_at: 7,
+      ...overrides,
+    });
+    await db
+      .insertInto("properties")
+      .values([property({ record }), property({ record: null, lat: null, lon: null })])
+      .execute();
+
+    const migration = propertyVersions;
+    await migration.down?.(db);
+    await migration.up(db);
+    const rows = await db
+      .selectFrom("properties")
+      .select(["version", "version_at", "version_cause", "lot_min_lon", "lot_min_lat", "lot_max_lon", "lot_max_lat"])
+      .orderBy("property_id")
+      .execute();
+    expect(rows).toEqual([
+      {
+        version: 1,
+        version_at: 7,
+        version_cause: "order",
+        lot_min_lon: -71.1,
+        lot_min_lat: 42.36,
+        lot_max_lon: -71.09,
+        lot_max_lat: 42.37,
+      },
+      {
+        version: 0,
+        version_at: null,
+        version_cause: null,
+        lot_min_lon: null,
+        lot_min_lat: null,
+        lot_max_lon: null,
+        lot_max_lat: null,
+      },
+    ]);
   });
 });

@@ -1,10 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { ApiError } from "../errors/api-error.js";
 import { ApiNetworkError } from "../errors/api-network-error.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 import { answerJson, type LoopbackServer, startLoopbackServer } from "../test-loopback.js";
 import type { TokenProvider } from "../tokens/token-provider.js";
 import { createApiClient } from "./api-client.js";
+import type {
+  EventList,
+  ImpactedPropertyList,
+  Monitoring,
+  PropertyVersion,
+  PropertyVersionList,
+} from "./api-shapes.js";
 
 interface Seen {
   method: string;
@@ -50,6 +57,39 @@ const ORDER = {
   status: "complete" as const,
   product_matrix_id: "pm_1",
   created_at: "2026-11-22T10:00:00.000Z",
+};
+const DATASET = { dataset: "fema-nfhl", license: "public domain", provider: "FEMA", vintage: "2026-09" };
+const VERSION_SUMMARY = {
+  version: 2,
+  cause: "data_change" as const,
+  created_at: "2026-11-21T08:00:00.000Z",
+  datasets: [DATASET],
+};
+const PROPERTY_VERSION = {
+  ...VERSION_SUMMARY,
+  property_id: 7,
+  buildings: [],
+  data: { flood_zone: "AE" },
+  parcel: null,
+  third_party: null,
+};
+const MONITORING = { callback_url: "https://core.example/lotline/monitoring", updated_at: "2026-11-22T11:00:00.000Z" };
+const EVENT = {
+  event_id: "evt_1",
+  name: "Hurricane Ada",
+  peril: "wind" as const,
+  date: "2026-09-14",
+  impacted_properties: 3,
+  imported_at: "2026-09-15T00:00:00.000Z",
+};
+const IMPACTED = {
+  property_id: 7,
+  external_id: "POL-1",
+  address: "1 Main St, Springfield, IL",
+  buildings_inside: 1,
+  buildings_total: 2,
+  intensity: 3.5,
+  parcel_share_inside: null,
 };
 const ok =
   (body: unknown, status = 200) =>
@@ -297,6 +337,111 @@ describe("createApiClient", () => {
     const error = await result;
     expect(error).toBeInstanceOf(ApiNetworkError);
     expect(error).toMatchObject({ code: "api_unreachable" });
+  });
+
+  it("lists a property's versions", async () => {
+    const { fetch, seen } = api(ok({ data: [VERSION_SUMMARY] }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const versions = await client.listPropertyVersions(7);
+    expectTypeOf(versions).toEqualTypeOf<PropertyVersionList>();
+    expect(versions).toEqual({ data: [VERSION_SUMMARY] });
+    expect(seen.map(({ method, url }) => [method, url])).toEqual([
+      ["GET", "https://lotline.example/v1/properties/7/versions"],
+    ]);
+  });
+
+  it("gets one version of a property", async () => {
+    const { fetch, seen } = api(ok(PROPERTY_VERSION));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const version = await client.getPropertyVersion(7, 2);
+    expectTypeOf(version).toEqualTypeOf<PropertyVersion>();
+    expect(version).toEqual(PROPERTY_VERSION);
+    expect(seen.map(({ method, url }) => [method, url])).toEqual([
+      ["GET", "https://lotline.example/v1/properties/7/versions/2"],
+    ]);
+  });
+
+  it("gets where monitoring webhooks go", async () => {
+    const { fetch, seen } = api(ok({ callback_url: null, updated_at: null }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const monitoring = await client.getMonitoring();
+    expectTypeOf(monitoring).toEqualTypeOf<Monitoring>();
+    expect(monitoring).toEqual({ callback_url: null, updated_at: null });
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ["GET", "https://lotline.example/v1/monitoring", undefined],
+    ]);
+  });
+
+  it("sets the monitoring callback with a JSON PUT", async () => {
+    const { fetch, seen } = api(ok(MONITORING));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const monitoring = await client.setMonitoring({ callback_url: MONITORING.callback_url });
+    expectTypeOf(monitoring).toEqualTypeOf<Monitoring>();
+    expect(monitoring).toEqual(MONITORING);
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ["PUT", "https://lotline.example/v1/monitoring", JSON.stringify({ callback_url: MONITORING.callback_url })],
+    ]);
+    expect(seen[0]?.headers.get("content-type")).toBe("application/json");
+    expect(seen[0]?.headers.get("idempotency-key")).toBeNull();
+  });
+
+  it("clears the monitoring callback with a DELETE answered 204", async () => {
+    const { fetch, seen } = api(() => new Response(null, { status: 204 }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const cleared = client.clearMonitoring();
+    expectTypeOf(cleared).toEqualTypeOf<Promise<void>>();
+    await expect(cleared).resolves.toBeUndefined();
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ["DELETE", "https://lotline.example/v1/monitoring", undefined],
+    ]);
+  });
+
+  it("retries setting or clearing monitoring that got no answer: repeating it changes nothing", async () => {
+    const { fetch, seen } = api(
+      connectionReset,
+      ok(MONITORING),
+      connectionReset,
+      () => new Response(null, { status: 204 }),
+    );
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const set = client.setMonitoring({ callback_url: MONITORING.callback_url });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await set).toEqual(MONITORING);
+    const cleared = client.clearMonitoring();
+    await vi.advanceTimersByTimeAsync(500);
+    await expect(cleared).resolves.toBeUndefined();
+    const body = JSON.stringify({ callback_url: MONITORING.callback_url });
+    expect(seen.map(({ method, body }) => [method, body])).toEqual([
+      ["PUT", body],
+      ["PUT", body],
+      ["DELETE", undefined],
+      ["DELETE", undefined],
+    ]);
+  });
+
+  it("lists events a page at a time", async () => {
+    const { fetch, seen } = api(ok({ data: [EVENT], next_cursor: "c2" }), ok({ data: [], next_cursor: null }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const page = await client.listEvents();
+    expectTypeOf(page).toEqualTypeOf<EventList>();
+    expect(page).toEqual({ data: [EVENT], next_cursor: "c2" });
+    expect(await client.listEvents({ limit: 50, cursor: "c2" })).toEqual({ data: [], next_cursor: null });
+    expect(seen.map(({ method, url }) => [method, url])).toEqual([
+      ["GET", "https://lotline.example/v1/events"],
+      ["GET", "https://lotline.example/v1/events?limit=50&cursor=c2"],
+    ]);
+  });
+
+  it("lists the properties an event met, as JSON pages, with the event id encoded", async () => {
+    const { fetch, seen } = api(ok({ data: [IMPACTED], next_cursor: null }));
+    const client = createApiClient({ baseUrl: "https://lotline.example", tokens: fakeTokens(), fetch });
+    const page = await client.listImpactedProperties("evt/../1 a", { limit: 2, cursor: "c1" });
+    expectTypeOf(page).toEqualTypeOf<ImpactedPropertyList>();
+    expect(page).toEqual({ data: [IMPACTED], next_cursor: null });
+    expect(seen.map(({ method, url }) => [method, url])).toEqual([
+      ["GET", "https://lotline.example/v1/events/evt%2F..%2F1%20a/impacted-properties?limit=2&cursor=c1"],
+    ]);
+    expect(seen[0]?.headers.get("accept")).toBe("application/json, application/problem+json");
   });
 });
 

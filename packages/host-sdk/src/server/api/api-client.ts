@@ -5,7 +5,12 @@ import type {
   AddressSearchResult,
   CreateOrderBatchInput,
   CustomFieldList,
+  EventList,
+  EventListQuery,
+  ImpactedPropertyList,
+  ImpactedPropertyListQuery,
   Me,
+  Monitoring,
   Order,
   OrderBatch,
   OrderBatchList,
@@ -20,6 +25,9 @@ import type {
   PropertyList,
   PropertyListQuery,
   PropertyRecord,
+  PropertyVersion,
+  PropertyVersionList,
+  SetMonitoringRequest,
   WebhookDeliveryList,
   WebhookDeliveryListQuery,
 } from "./api-shapes.js";
@@ -39,9 +47,9 @@ export interface ApiClientOptions {
   /** The fetch to use. Default: the global fetch. */
   fetch?: typeof fetch;
   /**
-   * Retries of a request answered 429 or 503, or, when repeating it is safe (a GET, or `createOrder` and
-   * `createOrderBatch` with their `Idempotency-Key`), that got no answer. Default 3. A CSV batch sent as a stream
-   * is never retried.
+   * Retries of a request answered 429 or 503, or, when repeating it is safe (a GET, `setMonitoring` and
+   * `clearMonitoring`, or `createOrder` and `createOrderBatch` with their `Idempotency-Key`), that got no answer.
+   * Default 3. A CSV batch sent as a stream is never retried.
    */
   maxRetries?: number;
   /** The longest wait before a retry, whatever `Retry-After` says, in milliseconds. Default 60 000. */
@@ -130,6 +138,31 @@ export interface ApiClient {
   getProperty(propertyId: number): Promise<PropertyRecord>;
   /** `GET /v1/properties?external_id=`: the property records with a policy's external id. */
   listProperties(query: PropertyListQuery): Promise<PropertyList>;
+  /**
+   * `GET /v1/properties/{property_id}/versions`: every version of the property's record, the current one first,
+   * each with what made it (`cause`) and the datasets it was computed from.
+   */
+  listPropertyVersions(propertyId: number): Promise<PropertyVersionList>;
+  /** `GET /v1/properties/{property_id}/versions/{version}`: one version of the property's record, as it was. */
+  getPropertyVersion(propertyId: number, version: number): Promise<PropertyVersion>;
+  /** `GET /v1/monitoring`: where `event.impacted` and `property.changed` webhooks go (`callback_url` null: nowhere). */
+  getMonitoring(): Promise<Monitoring>;
+  /**
+   * `PUT /v1/monitoring`: sends `event.impacted` and `property.changed` webhooks to `callback_url`, which must start
+   * with one of the organization's registered callback prefixes (else {@link ApiError} 422
+   * `callback_url_not_registered`, and nothing changes). Retried when it got no answer: setting it again changes
+   * nothing more.
+   */
+  setMonitoring(input: SetMonitoringRequest): Promise<Monitoring>;
+  /** `DELETE /v1/monitoring`: stops monitoring webhooks. Retried when it got no answer, like `setMonitoring`. */
+  clearMonitoring(): Promise<void>;
+  /** `GET /v1/events`: catastrophe events, newest first, a page at a time (`next_cursor`). */
+  listEvents(query?: EventListQuery): Promise<EventList>;
+  /**
+   * `GET /v1/events/{event_id}/impacted-properties`: the organization's properties the event met, by property id,
+   * a page at a time (`next_cursor`), as JSON.
+   */
+  listImpactedProperties(eventId: string, query?: ImpactedPropertyListQuery): Promise<ImpactedPropertyList>;
   /** `GET /v1/webhook-deliveries`: events sent to callback URLs, with every attempt. */
   listWebhookDeliveries(query?: WebhookDeliveryListQuery): Promise<WebhookDeliveryList>;
   /**
@@ -144,8 +177,9 @@ export interface ApiClient {
  * renews the token once on a 401, and sends an `Idempotency-Key` with every order and batch so a retried one is placed
  * once. Each attempt is aborted after `timeoutMs` (30 s). An attempt that got no answer (connection refused or
  * reset, timeout) is retried, with the same backoff and within the same `maxRetries`, only when that is safe:
- * GETs, `createOrder` and `createOrderBatch` (the same `Idempotency-Key` on every attempt; a streamed CSV book
- * excepted, which is sent once), never `redeliverWebhook`.
+ * GETs, `setMonitoring` and `clearMonitoring` (a PUT and a DELETE: repeated, they change nothing more),
+ * `createOrder` and `createOrderBatch` (the same `Idempotency-Key` on every attempt; a streamed CSV book excepted,
+ * which is sent once), never `redeliverWebhook`.
  *
  * @example
  * ```ts
@@ -196,6 +230,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     orderBatchResults: (batchId) => orderBatchResults(transport, `/v1/order-batches/${segment(batchId)}/results`),
     getProperty: (propertyId) => get<PropertyRecord>(`/v1/properties/${segment(String(propertyId))}`),
     listProperties: (query) => get<PropertyList>("/v1/properties", query),
+    listPropertyVersions: (propertyId) =>
+      get<PropertyVersionList>(`/v1/properties/${segment(String(propertyId))}/versions`),
+    getPropertyVersion: (propertyId, version) =>
+      get<PropertyVersion>(`/v1/properties/${segment(String(propertyId))}/versions/${segment(String(version))}`),
+    getMonitoring: () => get<Monitoring>("/v1/monitoring"),
+    setMonitoring: (input) =>
+      sendRequest(transport, { method: "PUT", path: "/v1/monitoring", body: input }) as Promise<Monitoring>,
+    clearMonitoring: async () => {
+      await sendRequest(transport, { method: "DELETE", path: "/v1/monitoring" });
+    },
+    listEvents: (query) => get<EventList>("/v1/events", query),
+    listImpactedProperties: (eventId, query) =>
+      get<ImpactedPropertyList>(`/v1/events/${segment(eventId)}/impacted-properties`, query),
     listWebhookDeliveries: (query) => get<WebhookDeliveryList>("/v1/webhook-deliveries", query),
     redeliverWebhook: async (webhookId) => {
       await sendRequest(transport, { method: "POST", path: `/v1/webhook-deliveries/${segment(webhookId)}/redeliver` });

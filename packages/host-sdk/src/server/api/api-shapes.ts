@@ -5,7 +5,7 @@ import type { paths } from "../generated/api-types.js";
  * server does and never drift into hand-copied shapes.
  */
 
-type Method = "get" | "post";
+type Method = "get" | "put" | "post" | "delete";
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<R> = R extends { content: { "application/json": infer Body } } ? Body : never;
 type NdjsonLineOf<R> = R extends { content: { "application/x-ndjson": infer Line } } ? Line : never;
@@ -54,6 +54,22 @@ export type PropertyRecord = SuccessBody<"/v1/properties/{property_id}", "get">;
 export type PropertyListQuery = QueryOf<"/v1/properties", "get">;
 /** `GET /v1/properties`. */
 export type PropertyList = SuccessBody<"/v1/properties", "get">;
+/** `GET /v1/properties/{property_id}/versions`: every version of the record, the current one first. */
+export type PropertyVersionList = SuccessBody<"/v1/properties/{property_id}/versions", "get">;
+/** `GET /v1/properties/{property_id}/versions/{version}`: one version of the record, as it was. */
+export type PropertyVersion = SuccessBody<"/v1/properties/{property_id}/versions/{version}", "get">;
+/** `GET /v1/monitoring`: where monitoring webhooks go (`callback_url` null when nowhere). */
+export type Monitoring = SuccessBody<"/v1/monitoring", "get">;
+/** `PUT /v1/monitoring` body: a `callback_url` starting with one of the organization's registered prefixes. */
+export type SetMonitoringRequest = RequestBody<"/v1/monitoring", "put">;
+/** `GET /v1/events` query. */
+export type EventListQuery = QueryOf<"/v1/events", "get">;
+/** `GET /v1/events`: a page of catastrophe events, newest first, each with how many properties it met. */
+export type EventList = SuccessBody<"/v1/events", "get">;
+/** `GET /v1/events/{event_id}/impacted-properties` query. */
+export type ImpactedPropertyListQuery = QueryOf<"/v1/events/{event_id}/impacted-properties", "get">;
+/** `GET /v1/events/{event_id}/impacted-properties`: a page of the properties the event met, by property id. */
+export type ImpactedPropertyList = SuccessBody<"/v1/events/{event_id}/impacted-properties", "get">;
 /** `GET /v1/webhook-deliveries` query. */
 export type WebhookDeliveryListQuery = QueryOf<"/v1/webhook-deliveries", "get">;
 /** `GET /v1/webhook-deliveries`: events with every delivery attempt. */

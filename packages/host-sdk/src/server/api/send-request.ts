@@ -20,7 +20,7 @@ export interface Transport {
 
 /** One API call, before retries. */
 export interface ApiRequest {
-  method: "GET" | "POST";
+  method: "GET" | "PUT" | "DELETE" | "POST";
   path: string;
   query?: Record<string, string | number | undefined> | undefined;
   /** A body sent as JSON. */
@@ -35,6 +35,9 @@ export interface ApiRequest {
 /** Answers worth waiting for: the server is rate limiting (429) or briefly unavailable (503). */
 const RETRY_STATUSES = new Set([429, 503]);
 
+/** Methods whose request, made twice, has the effect of making it once: one that got no answer may be repeated. */
+const IDEMPOTENT_METHODS = new Set<ApiRequest["method"]>(["GET", "PUT", "DELETE"]);
+
 /** An HTTP answer: its status line and headers, and its body as text (left unread in a streamed 2xx answer). */
 interface Answer {
   response: Response;
@@ -46,10 +49,10 @@ interface Answer {
  * Each attempt is aborted after `timeoutMs`. Retries 429 and 503 up to `maxRetries` times, waiting as
  * `Retry-After` says (capped), else backing off exponentially; on a 401, invalidates the token once and retries
  * with a fresh one. An attempt that got no answer (connection refused or reset, timeout) is retried within the
- * same `maxRetries`, with the same backoff, only when repeating it is safe: a GET, or a request carrying an
- * `Idempotency-Key`. The request, its headers (the `Idempotency-Key` included) and its body are the same on every
- * attempt; a request whose body is a stream is attempted once. Throws {@link ApiError} for an error answer,
- * {@link ApiNetworkError} when there was none.
+ * same `maxRetries`, with the same backoff, only when repeating it is safe: a GET, PUT or DELETE, or a request
+ * carrying an `Idempotency-Key`. The request, its headers (the `Idempotency-Key` included) and its body are the
+ * same on every attempt; a request whose body is a stream is attempted once. Throws {@link ApiError} for an error
+ * answer, {@link ApiNetworkError} when there was none.
  */
 export async function sendRequest(transport: Transport, request: ApiRequest): Promise<unknown> {
   return readAnswer(await exchange(transport, request, false));
@@ -71,7 +74,8 @@ async function exchange(transport: Transport, request: ApiRequest, streamed: boo
   const url = requestUrl(transport.baseUrl, request);
   // A stream is consumed by the attempt that sends it: there is nothing left to send again.
   const replayable = !(request.content?.data instanceof ReadableStream);
-  const repeatable = replayable && (request.method === "GET" || request.headers?.["idempotency-key"] !== undefined);
+  const repeatable =
+    replayable && (IDEMPOTENT_METHODS.has(request.method) || request.headers?.["idempotency-key"] !== undefined);
   const maxRetries = replayable ? transport.maxRetries : 0;
   let retries = 0;
   let reauthenticated = !replayable;

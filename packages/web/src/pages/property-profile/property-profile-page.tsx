@@ -62,6 +62,7 @@ function Panels({ record, customFields }: { record: PropertyRecord; customFields
       <p class="muted">
         Property {record.property_id}
         {record.policy.external_id ? ` · External ID ${record.policy.external_id}` : ""}
+        {record.version > 0 ? ` · Data version ${record.version}` : ""}
       </p>
       <ProductPanel title="Parcel" data={productOf(record, "parcel")} />
       <ProductPanel title="Structures" data={productOf(record, "structures")} />
