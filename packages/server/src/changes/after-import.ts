@@ -30,7 +30,7 @@ export async function updateRecordsAfterImport(
       return { changed: await recomputeLayer(context, area), queued: 0 };
     case "parcels":
     case "buildings":
-      return { changed: 0, queued: await queueRecomputation(context.trx, area.grownBy(MAX_SEARCH_M)) };
+      return { changed: 0, queued: await queueRecomputation(context, area.grownBy(MAX_SEARCH_M)) };
     case "addresses":
       return { changed: 0, queued: 0 };
   }

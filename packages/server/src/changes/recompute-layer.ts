@@ -28,7 +28,7 @@ export async function recomputeLayer(context: ImportContext, area: ChangedArea):
   const callbacks = new MonitoringCallbacks(context.trx);
   const computedAt = new Date(context.now).toISOString();
   let changed = 0;
-  for await (const page of propertiesInArea(context.trx, area.grownBy(reach))) {
+  for await (const page of propertiesInArea(source, area.grownBy(reach))) {
     for (const found of await recomputeInputs(source, page)) {
       const thirdParty = found.record?.products.third_party as ThirdPartyResult | undefined;
       if (!found.record || !thirdParty) continue;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { bboxMeets } from "../geo/store/spatial-filter.js";
 import { decodeWkb, encodeWkb } from "../geo/store/wkb.js";
 import type { Area, Geometry } from "../geo/types.js";
 import { TEST_DIALECT } from "../test/test-database.js";
@@ -313,7 +314,7 @@ describe("migrateToLatest", () => {
       .values([property({ record }), property({ record: null, lat: null, lon: null })])
       .execute();
 
-    const migration = propertyVersions;
+    const migration = propertyVersions(database.dialect);
     await migration.down?.(db);
     await migration.up(db);
     const rows = await db
@@ -341,5 +342,16 @@ describe("migrateToLatest", () => {
         lot_max_lat: null,
       },
     ]);
+    // The lot box is under the spatial index: found by a box around the lot, and not by one beside it.
+    const found = async (box: [number, number, number, number]) =>
+      (
+        await db
+          .selectFrom("properties")
+          .select("property_id")
+          .where(bboxMeets(database.dialect, "properties", box))
+          .execute()
+      ).length;
+    expect(await found([-71.095, 42.365, -71.094, 42.366])).toBe(1);
+    expect(await found([-71.08, 42.38, -71.07, 42.39])).toBe(0);
   });
 });

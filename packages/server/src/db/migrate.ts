@@ -32,7 +32,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0011-layer-parts": layerParts(dialect),
     "0012-monitoring": monitoring,
     "0013-events": events(dialect),
-    "0014-property-versions": propertyVersions,
+    "0014-property-versions": propertyVersions(dialect),
   };
 }
 

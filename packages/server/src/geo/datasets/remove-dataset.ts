@@ -66,7 +66,7 @@ export async function removeDatasetRows(
   const extent = extentOf(dataset);
   const coverage = new ChangedArea();
   if (extent) coverage.add(coverageOf(extent));
-  const properties_to_recompute = await queueRecomputation(trx, coverage);
+  const properties_to_recompute = await queueRecomputation({ trx, dialect }, coverage);
   const deleted = await trx
     .deleteFrom(TABLE_OF_KIND[dataset.kind])
     .where("dataset_id", "=", datasetId)

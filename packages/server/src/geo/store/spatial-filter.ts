@@ -6,11 +6,24 @@ import type { BBox } from "../types.js";
 /** Tables whose rows carry a bounding box under a spatial index (see migration 0002). */
 export type SpatialTable = "parcels" | "buildings" | "layer_features" | "layer_parts";
 
-const KEY: Record<SpatialTable, string> = {
+/** Tables with a box under a spatial index: the geodata's, and the properties by the box of their lots. */
+export type BoxIndexedTable = SpatialTable | "properties";
+
+const KEY: Record<BoxIndexedTable, string> = {
   parcels: "parcel_id",
   buildings: "building_id",
   layer_features: "feature_id",
   layer_parts: "part_id",
+  properties: "property_id",
+};
+
+/** The prefix of a table's box columns: a property's box is its lot's (migration 0014). */
+const BOX_COLUMNS: Record<BoxIndexedTable, string> = {
+  parcels: "",
+  buildings: "",
+  layer_features: "",
+  layer_parts: "",
+  properties: "lot_",
 };
 
 /**
@@ -19,16 +32,17 @@ const KEY: Record<SpatialTable, string> = {
  */
 export function bboxMeets(
   dialect: Dialect,
-  table: SpatialTable,
+  table: BoxIndexedTable,
   [minLon, minLat, maxLon, maxLat]: BBox,
 ): Expression<SqlBool> {
   if (dialect === "sqlite") {
     return sql<SqlBool>`${sql.ref(`${table}.${KEY[table]}`)} in (select id from ${sql.table(`${table}_rtree`)}
       where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat})`;
   }
-  return sql<SqlBool>`box(point(${sql.ref(`${table}.min_lon`)}, ${sql.ref(`${table}.min_lat`)}), point(${sql.ref(
-    `${table}.max_lon`,
-  )}, ${sql.ref(`${table}.max_lat`)})) && box(point(${minLon}::float8, ${minLat}::float8), point(${maxLon}::float8, ${maxLat}::float8))`;
+  const column = (name: string) => sql.ref(`${table}.${BOX_COLUMNS[table]}${name}`);
+  return sql<SqlBool>`box(point(${column("min_lon")}, ${column("min_lat")}), point(${column("max_lon")}, ${column(
+    "max_lat",
+  )})) && box(point(${minLon}::float8, ${minLat}::float8), point(${maxLon}::float8, ${maxLat}::float8))`;
 }
 
 /** The bounding-box columns of a geometry's box, for inserts. */
