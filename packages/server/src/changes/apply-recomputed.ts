@@ -1,9 +1,9 @@
 import type { PropertyChangedData } from "@lotline/contract";
 import type { Transaction } from "kysely";
 import type { Schema } from "../db/schema.js";
-import type { BBox } from "../geo/types.js";
 import type { MonitoringCallbacks } from "../monitoring/monitoring-callbacks.js";
 import type { StoredRecord } from "../orders/property-records.js";
+import type { LotBox } from "../versions/lot-box.js";
 import { storeVersion } from "../versions/store-version.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import { diffRecords } from "./record-diff.js";
@@ -15,7 +15,7 @@ export interface RecomputedRecord {
   externalId: string | null;
   before: StoredRecord | null;
   after: StoredRecord;
-  lot: BBox;
+  lot: LotBox;
 }
 
 /**

@@ -305,6 +305,8 @@ export interface PropertyTable {
   lot_min_lat: number | null;
   lot_max_lon: number | null;
   lot_max_lat: number | null;
+  /** 1 when the lot is a boundary the user drew, which then stands for the property instead of its parcel. */
+  lot_drawn: Generated<number>;
   created_at: number;
   updated_at: number;
 }

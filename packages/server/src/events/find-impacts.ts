@@ -1,5 +1,7 @@
-import type { PolicyBuilding } from "@lotline/contract";
+import type { PolicyBuilding, PropertyBuilding } from "@lotline/contract";
 import { sql } from "kysely";
+import { recomputeInputs } from "../changes/recompute-inputs.js";
+import { geodesicArea } from "../geo/geometry/geodesic-area.js";
 import { intersectionArea } from "../geo/geometry/intersection-area.js";
 import { mergeParts } from "../geo/geometry/subdivide.js";
 import { shapeRows } from "../geo/store/read-spatial-rows.js";
@@ -24,8 +26,8 @@ export interface Impact {
 
 /**
  * Every property (of every organization) that the event's area meets: by its parcel when it has one (the share
- * of the parcel inside by geodesic area, and how many of the parcel's buildings the area meets), else by its
- * location or one of its insured buildings. The parcels in the event's extent come through their spatial index as
+ * of the parcel inside by geodesic area, and how many of the parcel's buildings the area meets), by the boundary
+ * the user drew in its order when there is one, else by its location or one of its insured buildings. The parcels in the event's extent come through their spatial index as
  * ids; their properties and buildings are then read and tested a chunk at a time (geometry only near the event's
  * edge), so memory stays bounded whatever the portfolio. `onImpacts` receives each chunk's impacts.
  */
@@ -47,6 +49,7 @@ export async function findImpacts(
     if (impacts.length > 0) await onImpacts(impacts);
   }
   await onImpacts(await impactsWithoutParcel(source, event));
+  await onImpacts(await drawnLotImpacts(source, event));
 }
 
 async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: number[]): Promise<Impact[]> {
@@ -55,6 +58,7 @@ async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: num
     .innerJoin("parcels", "parcels.parcel_id", "properties.parcel_id")
     .select(["properties.property_id", "properties.org_id", "parcels.parcel_id", "parcels.area_m2", ...BOX])
     .where("properties.parcel_id", "in", parcelIds)
+    .where("properties.lot_drawn", "=", 0)
     .execute();
   // A parcel held by several organizations' properties is tested once.
   const parcels = new Map(
@@ -154,6 +158,7 @@ async function impactsWithoutParcel(source: GeoSource, event: EventArea): Promis
     .selectFrom("properties")
     .select(["property_id", "org_id", "lon", "lat", "policy_buildings"])
     .where("parcel_id", "is", null)
+    .where("lot_drawn", "=", 0)
     .where(sql<boolean>`lon between ${west} and ${east} and lat between ${south} and ${north}`)
     .execute();
   const impacts: Impact[] = [];
@@ -173,6 +178,45 @@ async function impactsWithoutParcel(source: GeoSource, event: EventArea): Promis
       buildingsTotal: buildings.length,
       intensity: highestIntensity([...at, ...buildingsMet.flatMap((met) => met?.parts ?? [])]),
     });
+  }
+  return impacts;
+}
+
+/**
+ * Properties whose order drew their lot: met by that boundary (the share of it inside, and the lot's buildings as
+ * its record lists them), not by the imported parcel under their point. Found through the lots' spatial index;
+ * few properties have one.
+ */
+async function drawnLotImpacts(source: GeoSource, event: EventArea): Promise<Impact[]> {
+  const drawn = await source.db
+    .selectFrom("properties")
+    .select("property_id")
+    .where(bboxMeets(source.dialect, "properties", event.extent))
+    .where("lot_drawn", "=", 1)
+    .execute();
+  const impacts: Impact[] = [];
+  for (let start = 0; start < drawn.length; start += CHUNK) {
+    const ids = drawn.slice(start, start + CHUNK).map((row) => row.property_id);
+    for (const { propertyId, orgId, record, input } of await recomputeInputs(source, ids)) {
+      if (!input.boundary) continue;
+      const met = event.meeting(input.boundary);
+      if (!met) continue;
+      const structures = (record?.products.structures as { structures?: PropertyBuilding[] } | undefined)?.structures;
+      const footprints = (structures ?? []).map((building) => building.footprint as Area);
+      const buildingsMet = footprints.map((footprint) => event.meeting(footprint));
+      const share = met.within
+        ? 1
+        : intersectionArea(input.boundary, mergeParts(met.parts.map((part) => part.polygon))) /
+          geodesicArea(input.boundary);
+      impacts.push({
+        orgId,
+        propertyId,
+        parcelShareInside: Math.min(1, share),
+        buildingsInside: buildingsMet.filter((building) => building !== undefined).length,
+        buildingsTotal: footprints.length,
+        intensity: highestIntensity(met.parts),
+      });
+    }
   }
   return impacts;
 }

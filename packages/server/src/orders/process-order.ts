@@ -10,7 +10,7 @@ import type { Area, BBox, LonLat } from "../geo/types.js";
 import type { JobHandler } from "../jobs/index.js";
 import { ADDRESS_NOT_FOUND, NO_PARCEL_AT_LOCATION } from "../products/failure-reasons.js";
 import { checkBoundary, computeProducts } from "../products/index.js";
-import { lotBoxOf } from "../versions/lot-box.js";
+import { type LotBox, lotBoxOf } from "../versions/lot-box.js";
 import { storeVersion } from "../versions/store-version.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import type { StoredRecord } from "./property-records.js";
@@ -25,7 +25,7 @@ type Outcome =
       address: string | null;
       parcelId: number | null;
       record: StoredRecord;
-      lot: BBox;
+      lot: LotBox;
     }
   | { status: "failed"; reason: string; located?: { point: LonLat; address: string | null } };
 

@@ -1,14 +1,13 @@
 import { sql, type Transaction } from "kysely";
 import type { Schema, VersionCause } from "../db/schema.js";
-import type { BBox } from "../geo/types.js";
 import type { StoredRecord } from "../orders/property-records.js";
-import { lotBoxColumns } from "./lot-box.js";
+import { type LotBox, lotBoxColumns } from "./lot-box.js";
 
 export interface NewVersion {
   propertyId: number;
   record: StoredRecord;
-  /** The box of the lot it was computed for ({@link lotBoxOf}). */
-  lot: BBox;
+  /** The lot it was computed for ({@link lotBoxOf}). */
+  lot: LotBox;
   cause: VersionCause;
   now: number;
 }

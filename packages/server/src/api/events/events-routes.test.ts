@@ -34,6 +34,7 @@ describe("/v1/events", () => {
   let folder: string;
   let river: TestTenant;
   let harbour: TestTenant;
+  let prairie: TestTenant;
   let eventId: string;
   const properties: number[] = [];
 
@@ -65,6 +66,34 @@ describe("/v1/events", () => {
       external_id: "POL-LOTLESS",
     });
     properties.push(lotless.property_id);
+    // Prairie's two properties on lot 2, which the swath misses: one ordered with a boundary drawn west from it,
+    // reaching into the swath over lot 1, the other as the parcel is.
+    prairie = await createTenant(test.services, "Prairie Mutual");
+    const drawnWest = west(1) + 0.0002;
+    const drawn: Area = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [drawnWest, ORIGIN[1]],
+          [west(2) + 0.001, ORIGIN[1]],
+          [west(2) + 0.001, ORIGIN[1] + 0.001],
+          [drawnWest, ORIGIN[1] + 0.001],
+          [drawnWest, ORIGIN[1]],
+        ],
+      ],
+    };
+    for (const [external_id, boundary] of [
+      ["POL-DRAWN", drawn],
+      ["POL-AS-PARCEL", undefined],
+    ] as const) {
+      const [lon, lat] = middleOf(2);
+      const order = await createOrder(database, prairie.orgId, {
+        location: { lon, lat },
+        external_id,
+        ...(boundary ? { parcel_boundary: boundary } : {}),
+      });
+      properties.push(order.property_id);
+    }
     await createJobRunner(test.services).drain();
     // A hail swath: lot 0 whole at 2.5 in, the west half of lot 1 at 1.75 in; and lot 3 whole.
     const y0 = ORIGIN[1];
@@ -197,6 +226,14 @@ describe("/v1/events", () => {
       },
     ]);
     expect((await get(`/v1/properties/${properties[2]}`, river)).json().events).toEqual([]);
+  });
+
+  it("meets a property whose order drew its lot by that boundary, not by the parcel under its point", async () => {
+    const found = (await get(`/v1/events/${eventId}/impacted-properties`, prairie)).json();
+    expect(found.data.map((row: { external_id: string }) => row.external_id)).toEqual(["POL-DRAWN"]);
+    // The swath covers 0.0003° of the drawn lot's 0.0023° from west to east, all of it from south to north.
+    expect(found.data[0].parcel_share_inside).toBeCloseTo(0.3 / 2.3, 3);
+    expect(found.data[0].intensity).toBe(1.75);
   });
 
   it("gives the whole list as CSV, a formula-like external id defused", async () => {

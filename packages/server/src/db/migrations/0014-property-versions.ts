@@ -27,6 +27,10 @@ export function propertyVersions(dialect: Dialect): Migration {
       for (const column of LOT_BOX) {
         await db.schema.alterTable("properties").addColumn(column, "double precision").execute();
       }
+      await db.schema
+        .alterTable("properties")
+        .addColumn("lot_drawn", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await sql`update properties set version = 1, version_at = updated_at, version_cause = 'order'
       where record is not null`.execute(db);
       await fillLotBoxes(db as Kysely<Schema>);
@@ -53,7 +57,7 @@ export function propertyVersions(dialect: Dialect): Migration {
         await sql`drop index if exists properties_lot_box`.execute(db);
       }
       await db.schema.dropTable("property_versions").execute();
-      for (const column of [...LOT_BOX, "version_cause", "version_at", "version"]) {
+      for (const column of [...LOT_BOX, "lot_drawn", "version_cause", "version_at", "version"]) {
         await db.schema.alterTable("properties").dropColumn(column).execute();
       }
     },
@@ -100,8 +104,8 @@ async function fillLotBoxes(db: Kysely<Schema>): Promise<void> {
     const last = rows.at(-1);
     if (!last) return;
     for (const row of rows) {
-      const box = storedLotBox(JSON.parse(row.record ?? "{}") as StoredRecord, [row.lon ?? 0, row.lat ?? 0]);
-      await db.updateTable("properties").set(lotBoxColumns(box)).where("property_id", "=", row.property_id).execute();
+      const lot = storedLotBox(JSON.parse(row.record ?? "{}") as StoredRecord, [row.lon ?? 0, row.lat ?? 0]);
+      await db.updateTable("properties").set(lotBoxColumns(lot)).where("property_id", "=", row.property_id).execute();
     }
     after = last.property_id;
   }
