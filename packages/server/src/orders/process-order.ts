@@ -6,7 +6,7 @@ import type { Database } from "../db/database.js";
 import type { Schema } from "../db/schema.js";
 import { locateAddress } from "../geo/locate/locate-address.js";
 import { parcelAt } from "../geo/queries/parcel-at.js";
-import type { Area, BBox, LonLat } from "../geo/types.js";
+import type { Area, LonLat } from "../geo/types.js";
 import type { JobHandler } from "../jobs/index.js";
 import { ADDRESS_NOT_FOUND, NO_PARCEL_AT_LOCATION } from "../products/failure-reasons.js";
 import { checkBoundary, computeProducts } from "../products/index.js";
