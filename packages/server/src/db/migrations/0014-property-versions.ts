@@ -54,7 +54,7 @@ export function propertyVersions(dialect: Dialect): Migration {
         }
         await sql`drop table if exists properties_rtree`.execute(db);
       } else {
-        await sql`drop index if exists properties_lot_box`.execute(db);
+        await sql`drop index if exists properties_bbox`.execute(db);
       }
       await db.schema.dropTable("property_versions").execute();
       for (const column of [...LOT_BOX, "lot_drawn", "version_cause", "version_at", "version"]) {
@@ -71,7 +71,7 @@ export function propertyVersions(dialect: Dialect): Migration {
  */
 async function lotBoxIndex(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === "postgres") {
-    await sql`create index properties_lot_box on properties
+    await sql`create index properties_bbox on properties
       using gist (box(point(lot_min_lon, lot_min_lat), point(lot_max_lon, lot_max_lat)))`.execute(db);
     return;
   }

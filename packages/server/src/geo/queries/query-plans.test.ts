@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChangedArea } from "../../changes/changed-area.js";
+import { propertiesInArea } from "../../changes/properties-in-area.js";
 import type { Schema } from "../../db/schema.js";
+import { createOrganization } from "../../tenancy/organizations.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
 import { bboxOf } from "../geometry/index.js";
 import { ParcelAssigner } from "../import/assign-buildings.js";
@@ -23,7 +25,7 @@ import { parcelsNear } from "./parcels-near.js";
 
 const DATA = fileURLToPath(new URL("../../../../../../shared/data/cambridge/", import.meta.url));
 const PRESENT = existsSync(join(DATA, "parcels-fy2014.topojson"));
-const SPATIAL_TABLES = ["parcels", "buildings", "layer_features", "layer_parts"];
+const SPATIAL_TABLES = ["parcels", "buildings", "layer_features", "layer_parts", "properties"];
 
 /** Records every query run through the database it is plugged into, to be explained afterwards. */
 class QueryRecorder implements KyselyPlugin {
@@ -107,6 +109,13 @@ describe.skipIf(!PRESENT)(
           .executeTakeFirstOrThrow();
         datasets[layer] = row.dataset_id;
       }
+      // A portfolio: a property with a record on every parcel, its lot's box the parcel's.
+      const { org_id } = await createOrganization(database.db, "Plan Mutual");
+      await sql`insert into properties (org_id, lat, lon, parcel_id, record, version, lot_min_lon, lot_min_lat,
+          lot_max_lon, lot_max_lat, created_at, updated_at)
+        select ${org_id}, (min_lat + max_lat) / 2, (min_lon + max_lon) / 2, parcel_id, '{"products":{}}', 1,
+          min_lon, min_lat, max_lon, max_lat, 0, 0
+        from parcels`.execute(database.db);
       // The planner chooses by the statistics of the data, as it would in production after autovacuum.
       if (TEST_DIALECT === "postgres") await sql`analyze`.execute(database.db);
     }, 180_000);
@@ -151,11 +160,18 @@ describe.skipIf(!PRESENT)(
         [],
       );
 
+      // An import finding the records under what it changed.
+      const changed = new ChangedArea();
+      changed.add(map);
+      let records = 0;
+      for await (const page of propertiesInArea(source, changed)) records += page.length;
+      expect(records).toBeGreaterThan(10);
+
       const executor = test.database.db.getExecutor();
       const spatial = recorder.nodes
         .map((node) => executor.compileQuery(node, createQueryId()))
         .filter((query) => /_rtree|box\(point/.test(query.sql));
-      expect(spatial.length).toBeGreaterThanOrEqual(11);
+      expect(spatial.length).toBeGreaterThanOrEqual(12);
       for (const query of spatial) {
         const plan = await planOf(test, query);
         expect(ledBySpatialIndex(plan), `${query.sql}\n→ ${plan.join("\n→ ")}`).toBe(true);
