@@ -54,6 +54,12 @@ describe("the embeddable pages in a browser", () => {
         const numbers = await host.frameLocator().locator(".map__building-number").allTextContents();
         expect(numbers).toEqual(Array.from({ length: labels }, (_, index) => String(index + 1)));
       }
+      if (name === "property-profile") {
+        // The data's one version, made by the completed order, with the datasets it came from.
+        const versions = host.frameLocator().getByRole("region", { name: "Data versions" });
+        await expect.poll(() => versions.textContent()).toContain("An order completed");
+        expect(await versions.textContent()).toMatch(/Version\s*1/);
+      }
       const file = TEST_DIALECT === "sqlite" ? `${name}.png` : `${name}-${TEST_DIALECT}.png`;
       await host.page.locator("#lotline-frame").screenshot({ path: artifactPath(file) });
     },

@@ -119,6 +119,20 @@ describe("GET /embed/api/properties/{property_id} (and the data API's record, un
     expect((await page("GET", "/embed/api/properties/0")).statusCode).toBe(400);
   });
 
+  it("lists the record's versions as the data API does, for the organization's own property only", async () => {
+    const viaPage = await page("GET", `/embed/api/properties/${complete}/versions`);
+    expect(viaPage.statusCode).toBe(200);
+    const viaDataApi = await test.app.inject({ url: `/v1/properties/${complete}/versions`, headers: bearer });
+    expect(viaPage.json()).toEqual(viaDataApi.json());
+    expect(viaPage.json().data).toEqual([
+      { version: 1, created_at: expect.any(String), cause: "order", datasets: expect.any(Array) },
+    ]);
+    // A property whose order never completed has no version yet.
+    expect((await page("GET", `/embed/api/properties/${selectedOnly}/versions`)).json()).toEqual({ data: [] });
+    const theirs = await iframeTokenFor(test, (await createTenant(test.services, "Third Mutual")).orgId);
+    expect((await page("GET", `/embed/api/properties/${complete}/versions`, { token: theirs })).statusCode).toBe(404);
+  });
+
   it("needs an iframe session: a data API token is refused", async () => {
     const response = await page("GET", `/embed/api/properties/${complete}`, { token: bearer.authorization?.slice(7) });
     expect(response.statusCode).toBe(401);

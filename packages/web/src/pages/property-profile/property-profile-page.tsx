@@ -1,5 +1,6 @@
 import type { CustomField, PropertyRecord } from "@lotline/contract";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import type { ApiClient } from "../../api/api-client";
 import type { LotMap } from "../../map/create-map";
 import { MapView } from "../../map/map-view";
 import { useMapBuildings } from "../../map/use-map-buildings";
@@ -21,6 +22,7 @@ import { ProductPanel } from "./product-panel";
 import { profileBuildings } from "./profile-buildings";
 import { ThirdPartyPanel } from "./third-party-panel";
 import { useProperty } from "./use-property";
+import { VersionsPanel } from "./versions-panel";
 
 /** The property profile: the property on the map, its data products with their sources, its policy and orders. */
 export function PropertyProfilePage({ context, propertyId }: { context: PageContext; propertyId: number }) {
@@ -51,12 +53,20 @@ export function PropertyProfilePage({ context, propertyId }: { context: PageCont
     >
       <StatusMessage>{state.status === "loading" && <p>Loading property {propertyId}…</p>}</StatusMessage>
       <AlertMessage message={failure} />
-      {record && <Panels record={record} customFields={info.custom_fields} />}
+      {record && <Panels api={api} record={record} customFields={info.custom_fields} />}
     </PageLayout>
   );
 }
 
-function Panels({ record, customFields }: { record: PropertyRecord; customFields: readonly CustomField[] }) {
+function Panels({
+  api,
+  record,
+  customFields,
+}: {
+  api: ApiClient;
+  record: PropertyRecord;
+  customFields: readonly CustomField[];
+}) {
   return (
     <>
       <p class="muted">
@@ -73,6 +83,7 @@ function Panels({ record, customFields }: { record: PropertyRecord; customFields
       <PolicyBuildingsPanel buildings={record.policy_buildings} />
       <EventsPanel events={record.events} />
       <OrderHistoryPanel orders={record.orders} />
+      <VersionsPanel api={api} propertyId={record.property_id} current={record.version} />
     </>
   );
 }
