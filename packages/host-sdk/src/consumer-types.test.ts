@@ -59,6 +59,8 @@ export function webhookPropertyId(headers: Record<string, string>, body: Uint8Ar
   if (event.type === "order.complete") return event.data.property_id;
   if (event.type === "order.failed") return event.data.reason.length;
   if (event.type === "order-batch.complete") return event.data.complete + event.data.failed;
+  if (event.type === "event.impacted") return event.data.impacted_properties;
+  if (event.type === "property.changed") return event.data.changes.filter((change) => change.after === null).length;
   return event.data.buildings.length;
 }
 
