@@ -47,15 +47,10 @@ export class ChangedArea {
     return false;
   }
 
-  /** The area grown by `metres` on every side: everything within that distance of a change. */
+  /** The area grown by `metres` on every side: everything within that distance of a change (itself for none). */
   grownBy(metres: number): ChangedArea {
+    if (!this.#extent || !(metres > 0)) return this;
     const grown = new ChangedArea();
-    if (!this.#extent || !(metres > 0)) {
-      for (const cell of this.#cells) grown.#cells.add(cell);
-      grown.#boxes.push(...this.#boxes);
-      grown.#extent = this.#extent;
-      return grown;
-    }
     const outer = expandBBox(this.#extent, metres);
     const [reachX, reachY] = [
       Math.ceil((outer[2] - this.#extent[2]) * CELLS_PER_DEGREE),

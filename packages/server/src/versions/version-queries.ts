@@ -93,7 +93,7 @@ function summaryOf(stored: StoredVersion, record: StoredRecord): PropertyVersion
 }
 
 /** The datasets that went into a record, each once, in the order its products name them, with their vintages. */
-export function datasetsOf(record: StoredRecord): VersionDataset[] {
+function datasetsOf(record: StoredRecord): VersionDataset[] {
   const found = new Map<string, VersionDataset>();
   for (const product of Object.values(record.products)) {
     const provenance = (product as { provenance?: VersionDataset[] } | undefined)?.provenance ?? [];

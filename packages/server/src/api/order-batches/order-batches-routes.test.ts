@@ -1,7 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { OrderBatch, OrderBatchAccepted, OrderBatchList, OrderBatchResult, Problem } from "@lotline/contract";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABANDONED_INTAKE_MS } from "../../batches/intake-batch.js";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
@@ -10,12 +7,13 @@ import { writeOrders } from "../../orders/write-orders.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
 import { addCustomField } from "../../tenancy/custom-fields.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
+import {
+  type ReceivedHook,
+  startWebhookReceiver,
+  verifiedHook,
+  type WebhookReceiver,
+} from "../../test/webhook-receiver.js";
 import { createJobRunner } from "../../workers/background-work.js";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 /** The test's limit on rows, so that going past it needs no 100,001-row file. */
 const ROW_LIMIT = 12;
@@ -27,9 +25,9 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
   let token: string;
   let otherToken: string;
   let runner: JobRunner;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let hookUrl: string;
-  const received: Received[] = [];
+  let received: ReceivedHook[] = [];
   let addresses: string[];
 
   beforeAll(async () => {
@@ -55,16 +53,9 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
       required: false,
     });
     runner = createJobRunner(test.services);
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/`;
+    receiver = await startWebhookReceiver();
+    hookUrl = receiver.url;
+    received = receiver.received;
     await addCallbackPrefix(test.services.db, tenant.orgId, hookUrl);
     const rows = await test.services.db
       .selectFrom("addresses")
@@ -76,7 +67,7 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
     addresses = rows.map((row) => row.display.split(",")[0] ?? "");
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver?.close();
     await test.close();
   });
 
@@ -97,12 +88,8 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", ...headers },
     });
-  const verified = (delivery: Received) =>
-    new Webhook(tenant.webhookSecret).verify(delivery.body, {
-      "webhook-id": String(delivery.headers["webhook-id"]),
-      "webhook-timestamp": String(delivery.headers["webhook-timestamp"]),
-      "webhook-signature": String(delivery.headers["webhook-signature"]),
-    }) as { type: string; data: Record<string, unknown> };
+  const verified = (delivery: ReceivedHook) =>
+    verifiedHook<{ type: string; data: Record<string, unknown> }>(tenant.webhookSecret, delivery);
   const accepted = async (response: Response) => (await response.json()) as OrderBatchAccepted;
   const problem = async (response: Response) => (await response.json()) as Problem;
   const batch = async (id: string) => (await (await call(`/v1/order-batches/${id}`)).json()) as OrderBatch;
@@ -174,7 +161,7 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
 
     const batchHook = received.find((hit) => hit.body.includes(placed.batch_id));
     expect(batchHook?.headers["content-type"]).toContain("application/json");
-    const event = verified(batchHook as Received);
+    const event = verified(batchHook as ReceivedHook);
     expect(event.type).toBe("order-batch.complete");
     expect(event.data).toMatchObject({
       batch_id: placed.batch_id,
@@ -186,7 +173,7 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
     });
     expect(received.filter((hit) => hit.body.includes(placed.batch_id))).toHaveLength(1);
     const rowHook = received.find((hit) => hit.body.includes("BK-9"));
-    expect(verified(rowHook as Received).type).toBe("order.complete");
+    expect(verified(rowHook as ReceivedHook).type).toBe("order.complete");
 
     const ndjson = await call(`/v1/order-batches/${placed.batch_id}/results`);
     expect(ndjson.headers.get("content-type")).toContain("application/x-ndjson");
@@ -280,7 +267,7 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
     expect(await batch(placed.batch_id)).toMatchObject({ status: "complete", processing: 0, complete: 0 });
     await runner.drain();
     const hook = received.find((hit) => hit.body.includes(placed.batch_id));
-    expect(verified(hook as Received)).toMatchObject({
+    expect(verified(hook as ReceivedHook)).toMatchObject({
       type: "order-batch.complete",
       data: { accepted: 0, rejected: 1 },
     });

@@ -1,6 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import type { JobRunner } from "../../jobs/index.js";
@@ -8,12 +5,13 @@ import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
 import { addCustomField } from "../../tenancy/custom-fields.js";
 import { createProductMatrix } from "../../tenancy/product-matrices.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
+import {
+  type ReceivedHook,
+  startWebhookReceiver,
+  verifiedHook,
+  type WebhookReceiver,
+} from "../../test/webhook-receiver.js";
 import { createJobRunner } from "../../workers/background-work.js";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 describe("orders, end to end on the generated neighbourhood", () => {
   let test: TestApp;
@@ -21,9 +19,9 @@ describe("orders, end to end on the generated neighbourhood", () => {
   let other: TestTenant;
   let token: string;
   let runner: JobRunner;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let hookUrl: string;
-  const received: Received[] = [];
+  let received: ReceivedHook[] = [];
   let address: string;
 
   beforeAll(async () => {
@@ -39,17 +37,9 @@ describe("orders, end to end on the generated neighbourhood", () => {
       required: false,
     });
     runner = createJobRunner(test.services);
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        if (request.url?.includes("/fail")) response.writeHead(500).end("receiver is down");
-        else response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/`;
+    receiver = await startWebhookReceiver();
+    hookUrl = receiver.url;
+    received = receiver.received;
     await addCallbackPrefix(test.services.db, tenant.orgId, hookUrl);
     const row = await test.services.db
       .selectFrom("addresses")
@@ -60,7 +50,7 @@ describe("orders, end to end on the generated neighbourhood", () => {
     address = row.display.split(",")[0] ?? "";
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver?.close();
     await test.close();
   });
 
@@ -117,11 +107,10 @@ describe("orders, end to end on the generated neighbourhood", () => {
 
     const delivery = received.find((hit) => hit.body.includes(order_id));
     expect(delivery).toBeDefined();
-    const verified = new Webhook(tenant.webhookSecret).verify(delivery?.body ?? "", {
-      "webhook-id": String(delivery?.headers["webhook-id"]),
-      "webhook-timestamp": String(delivery?.headers["webhook-timestamp"]),
-      "webhook-signature": String(delivery?.headers["webhook-signature"]),
-    }) as { type: string; data: { order_id: string; status: string } };
+    const verified = verifiedHook<{ type: string; data: { order_id: string; status: string } }>(
+      tenant.webhookSecret,
+      delivery,
+    );
     expect(verified.type).toBe("order.complete");
     expect(verified.data).toMatchObject({ order_id, status: "complete", property_id });
   });

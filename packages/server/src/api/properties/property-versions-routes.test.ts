@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PropertyChangedData, PropertyVersion, PropertyVersionList } from "@lotline/contract";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../geo/import/import-file.js";
 import type { Area, LonLat } from "../../geo/types.js";
@@ -13,6 +10,7 @@ import { setMonitoringCallback } from "../../monitoring/monitoring-settings.js";
 import { createOrder } from "../../orders/create-order.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
+import { startWebhookReceiver, verifiedHook, type WebhookReceiver } from "../../test/webhook-receiver.js";
 import { createJobRunner } from "../../workers/background-work.js";
 
 /** Lots of 0.001° along a street in a patch of the map of this test's own; a zoning district over lot 0. */
@@ -40,8 +38,7 @@ describe("/v1/properties/{property_id}/versions and property.changed", () => {
   let harbour: TestTenant;
   let token: string;
   let runner: JobRunner;
-  let receiver: Server;
-  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+  let receiver: WebhookReceiver;
   const properties: number[] = [];
 
   const writeGeoJson = (name: string, features: Array<{ properties: object; geometry: Area }>) => {
@@ -74,15 +71,8 @@ describe("/v1/properties/{property_id}/versions and property.changed", () => {
     return { status: response.statusCode, body: response.json() as T };
   };
   const changedNotices = () =>
-    received
-      .map((hit) => {
-        const verified = new Webhook(river.webhookSecret).verify(hit.body, {
-          "webhook-id": String(hit.headers["webhook-id"]),
-          "webhook-timestamp": String(hit.headers["webhook-timestamp"]),
-          "webhook-signature": String(hit.headers["webhook-signature"]),
-        }) as { type: string; data: PropertyChangedData };
-        return verified;
-      })
+    receiver.received
+      .map((hit) => verifiedHook<{ type: string; data: PropertyChangedData }>(river.webhookSecret, hit))
       .filter((event) => event.type === "property.changed")
       .map((event) => event.data);
 
@@ -90,16 +80,8 @@ describe("/v1/properties/{property_id}/versions and property.changed", () => {
     test = await createTestApp({ LOTLINE_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
     folder = mkdtempSync(join(tmpdir(), "lotline-versions-"));
     runner = createJobRunner(test.services);
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/`;
+    receiver = await startWebhookReceiver();
+    const hooks = receiver.url;
 
     await importLots(0);
     await importZoning("R1");
@@ -118,7 +100,7 @@ describe("/v1/properties/{property_id}/versions and property.changed", () => {
     await runner.drain();
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver?.close();
     await test?.close();
     rmSync(folder, { recursive: true, force: true });
   });
@@ -183,11 +165,11 @@ describe("/v1/properties/{property_id}/versions and property.changed", () => {
   });
 
   it("importing the same files again sends nothing", async () => {
-    const before = received.length;
+    const before = receiver.received.length;
     expect(await importZoning("R2")).toMatchObject({ unchanged: 1, properties: { changed: 0 } });
     await importLots(0.0002);
     await runner.drain();
-    expect(received.length).toBe(before);
+    expect(receiver.received.length).toBe(before);
     const { body } = await get<PropertyVersionList>(`/v1/properties/${properties[2]}/versions`);
     expect(body.data.map((version) => version.version)).toEqual([1]);
   });

@@ -1,6 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containsPoint } from "../../geo/geometry/index.js";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
@@ -8,13 +5,14 @@ import type { Building, Parcel } from "../../geo/store/geo-rows.js";
 import type { JobRunner } from "../../jobs/index.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
+import {
+  type ReceivedHook,
+  startWebhookReceiver,
+  verifiedHook,
+  type WebhookReceiver,
+} from "../../test/webhook-receiver.js";
 import { createJobRunner } from "../../workers/background-work.js";
 import { demoLotWithBuildings, iframeTokenFor, type PageCall, pageCaller } from "../test-page-api.js";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 
 describe("POST /embed/api/footprints (the insured buildings of a policy)", () => {
   let test: TestApp;
@@ -23,9 +21,9 @@ describe("POST /embed/api/footprints (the insured buildings of a policy)", () =>
   let page: PageCall;
   let otherToken: string;
   let runner: JobRunner;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let hookUrl: string;
-  const received: Received[] = [];
+  let received: ReceivedHook[] = [];
   let lot: { parcel: Parcel; buildings: Building[]; addresses: string[] };
   let neighbour: { parcel: Parcel; buildings: Building[] };
 
@@ -37,22 +35,15 @@ describe("POST /embed/api/footprints (the insured buildings of a policy)", () =>
     page = pageCaller(test, await iframeTokenFor(test, tenant.orgId));
     otherToken = await iframeTokenFor(test, other.orgId);
     runner = createJobRunner(test.services);
-    receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk) => (body += chunk));
-      request.on("end", () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/`;
+    receiver = await startWebhookReceiver();
+    hookUrl = receiver.url;
+    received = receiver.received;
     await addCallbackPrefix(test.services.db, tenant.orgId, hookUrl);
     lot = await demoLotWithBuildings(test, 2);
     neighbour = await demoLotWithBuildings(test, 1, 5);
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver?.close();
     await test.close();
   });
 
@@ -109,11 +100,7 @@ describe("POST /embed/api/footprints (the insured buildings of a policy)", () =>
 
     const delivery = received.find((hit) => hit.headers["webhook-id"] === accepted.webhook_id);
     expect(delivery).toBeDefined();
-    const verified = new Webhook(tenant.webhookSecret).verify(delivery?.body ?? "", {
-      "webhook-id": String(delivery?.headers["webhook-id"]),
-      "webhook-timestamp": String(delivery?.headers["webhook-timestamp"]),
-      "webhook-signature": String(delivery?.headers["webhook-signature"]),
-    }) as { type: string; data: unknown };
+    const verified = verifiedHook(tenant.webhookSecret, delivery);
     expect(verified.type).toBe("footprint.submitted");
     expect(verified.data).toEqual({
       property_id: accepted.property_id,
