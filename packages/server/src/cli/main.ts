@@ -4,7 +4,6 @@ import { DomainError } from "../errors.js";
 import type { Command } from "./command.js";
 import { customFieldAdd } from "./commands/custom-field-commands.js";
 import { datasetsList, datasetsRemove } from "./commands/dataset-commands.js";
-import { demo } from "./commands/demo-command.js";
 import { importCommands } from "./commands/import-commands.js";
 import { importEventCommand } from "./commands/import-event-command.js";
 import { migrate } from "./commands/migrate-command.js";
@@ -96,7 +95,10 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
   }
   if (first === "serve") return serve(argv.slice(1), io);
   if (first === "migrate") return noArguments(argv.slice(1), () => migrate(io));
-  if (first === "demo") return noArguments(argv.slice(1), () => demo(io));
+  if (first === "demo") {
+    // Loaded only when asked for: the demo starts a server, whose modules every other command boots without.
+    return noArguments(argv.slice(1), async () => (await import("./commands/demo-command.js")).demo(io));
+  }
 
   const command = COMMANDS[`${first} ${second ?? ""}`];
   if (!command) throw new UsageError(`unknown command "${argv.slice(0, 2).join(" ")}"; run lotline help`);

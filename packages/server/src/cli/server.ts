@@ -10,9 +10,9 @@ import { ServiceMetrics } from "../ops/metrics.js";
 import { createServices, type Services } from "../services.js";
 import { createJobRunner } from "../workers/background-work.js";
 import { OrderThreads } from "../workers/order-threads.js";
+import type { Role } from "./roles.js";
 
-export const ROLES = ["all", "api", "worker"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "./roles.js";
 
 export interface RunningServer {
   app: FastifyInstance;

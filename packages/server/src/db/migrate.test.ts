@@ -13,6 +13,7 @@ import { migrateToLatest } from "./migrate.js";
 import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 import { layerParts } from "./migrations/0011-layer-parts.js";
 import { propertyVersions } from "./migrations/0014-property-versions.js";
+import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 
 const TABLES = [
   "instance_settings",
@@ -114,6 +115,7 @@ const EVERY_MIGRATION = [
   "0012-monitoring",
   "0013-events",
   "0014-property-versions",
+  "0015-event-search-indexes",
 ];
 
 describe("migrateToLatest", () => {
@@ -314,9 +316,12 @@ describe("migrateToLatest", () => {
       .values([property({ record }), property({ record: null, lat: null, lon: null })])
       .execute();
 
+    // Down past 0014 and up again; the later migration's indexes name 0014's columns.
     const migration = propertyVersions(database.dialect);
+    await eventSearchIndexes.down?.(db);
     await migration.down?.(db);
     await migration.up(db);
+    await eventSearchIndexes.up(db);
     const rows = await db
       .selectFrom("properties")
       .select(["version", "version_at", "version_cause", "lot_min_lon", "lot_min_lat", "lot_max_lon", "lot_max_lat"])

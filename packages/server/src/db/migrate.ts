@@ -14,6 +14,7 @@ import { layerParts } from "./migrations/0011-layer-parts.js";
 import { monitoring } from "./migrations/0012-monitoring.js";
 import { events } from "./migrations/0013-events.js";
 import { propertyVersions } from "./migrations/0014-property-versions.js";
+import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -33,6 +34,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0012-monitoring": monitoring,
     "0013-events": events(dialect),
     "0014-property-versions": propertyVersions(dialect),
+    "0015-event-search-indexes": eventSearchIndexes,
   };
 }
 

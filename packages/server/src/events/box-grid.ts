@@ -1,4 +1,4 @@
-import type { BBox } from "../geo/types.js";
+import type { BBox, Position } from "../geo/types.js";
 
 /** Cells of the grid on each side. */
 const GRID_SIDE = 256;
@@ -30,6 +30,26 @@ export class BoxGrid {
     const found = new Set<number>();
     for (const cell of this.#cellsOf(box)) for (const index of this.#cells.get(cell) ?? []) found.add(index);
     return [...found].sort((a, b) => a - b);
+  }
+
+  /**
+   * When no item is listed in any cell `box` meets: the first of those cells, which with the others forms one
+   * rectangle of the grid free of items. Undefined when some item is listed there.
+   */
+  emptyCellUnder(box: BBox): number | undefined {
+    const [x0, y0] = this.#cell(box[0], box[1]);
+    const [x1, y1] = this.#cell(box[2], box[3]);
+    for (let x = x0; x <= x1; x++) {
+      for (let y = y0; y <= y1; y++) if (this.#cells.has(x * GRID_SIDE + y)) return undefined;
+    }
+    return x0 * GRID_SIDE + y0;
+  }
+
+  /** The middle of a cell. */
+  middleOf(cell: number): Position {
+    const [west, south, east, north] = this.#extent;
+    const [x, y] = [Math.floor(cell / GRID_SIDE), cell % GRID_SIDE];
+    return [west + ((x + 0.5) * (east - west)) / GRID_SIDE, south + ((y + 0.5) * (north - south)) / GRID_SIDE];
   }
 
   *#cellsOf([west, south, east, north]: BBox): Generator<number> {

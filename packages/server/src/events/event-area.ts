@@ -21,6 +21,8 @@ export class EventArea {
   readonly extent: BBox;
   readonly #index: EventPartIndex;
   readonly #boundary: EventBoundary;
+  /** How the grid cells that no edge comes into lie against the event, by cell, as they are first asked. */
+  readonly #cellSides = new Map<number, Meeting | undefined>();
 
   constructor(areas: Array<{ area: Area; intensity: number | null }>) {
     this.parts = areas.flatMap(({ area, intensity }) => eventPartsOf(area, intensity));
@@ -54,8 +56,25 @@ export class EventArea {
     return this.#index.holding(point);
   }
 
-  /** Whether an edge of the event comes into `box` (by the edges' own boxes): else `box` is on one side of it. */
-  nearEdge(box: BBox): boolean {
-    return this.#boundary.nearBox(box);
+  /**
+   * How everything in `box` lies against the event when the box alone tells: when no edge of the event comes into
+   * it, wholly inside (with the parts holding it) or apart (undefined); "across" when one does, and what the box
+   * holds must be related itself (`meeting`). Inside a county-wide event most parcels and buildings are decided
+   * here, most by the answer for a cell of the edges' grid, found once.
+   */
+  boxSide(box: BBox): Meeting | undefined | "across" {
+    if (!bboxesMeet(box, this.extent)) return undefined;
+    const cell = this.#boundary.clearCellUnder(box);
+    if (cell !== undefined) {
+      if (!this.#cellSides.has(cell)) this.#cellSides.set(cell, this.#pointSide(this.#boundary.middleOf(cell)));
+      return this.#cellSides.get(cell);
+    }
+    if (this.#boundary.nearBox(box)) return "across";
+    return this.#pointSide([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]);
+  }
+
+  #pointSide(point: Position): Meeting | undefined {
+    const parts = this.holding(point);
+    return parts.length > 0 ? { within: true, parts } : undefined;
   }
 }

@@ -4,7 +4,7 @@ import { bboxesMeet } from "../geo/geometry/bboxes-meet.js";
 import { containsPoint } from "../geo/geometry/contains-point.js";
 import type { Pair } from "../geo/geometry/read-polygons.js";
 import { segmentsMeet } from "../geo/geometry/segments-meet.js";
-import type { Area, BBox } from "../geo/types.js";
+import type { Area, BBox, Position } from "../geo/types.js";
 import { BoxGrid } from "./box-grid.js";
 
 /**
@@ -23,6 +23,18 @@ export class EventBoundary {
     this.#edges = Float64Array.from(edges);
     this.#grid = new BoxGrid(extent);
     for (let index = 0; index < this.#edges.length / 4; index++) this.#grid.add(index, this.#boxOf(index));
+  }
+
+  /**
+   * When no edge's box comes into the cells of the grid that `box` meets, one of those cells: all of `box` lies
+   * on the same side of every edge as that cell's middle (`middleOf`). Undefined when an edge comes near.
+   */
+  clearCellUnder(box: BBox): number | undefined {
+    return this.#grid.emptyCellUnder(box);
+  }
+
+  middleOf(cell: number): Position {
+    return this.#grid.middleOf(cell);
   }
 
   /** Whether the box of an edge of the event meets `box`. */

@@ -4,8 +4,9 @@ import { recomputeInputs } from "../changes/recompute-inputs.js";
 import { geodesicArea } from "../geo/geometry/geodesic-area.js";
 import { intersectionArea } from "../geo/geometry/intersection-area.js";
 import { mergeParts } from "../geo/geometry/subdivide.js";
+import { boxesInTiles, type IndexedBox } from "../geo/store/boxes-in-tiles.js";
 import { shapeRows } from "../geo/store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource } from "../geo/store/spatial-filter.js";
+import { amongIds, bboxMeets, type GeoSource } from "../geo/store/spatial-filter.js";
 import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, BBox, LonLat } from "../geo/types.js";
 import type { EventArea, Meeting } from "./event-area.js";
@@ -13,6 +14,8 @@ import type { EventPart } from "./event-parts.js";
 
 /** Parcels whose properties, boundaries and buildings are read a statement. */
 const CHUNK = 2000;
+/** The side of a tile of the event's extent whose parcels are read at once, degrees: a few thousand parcels. */
+const TILE = 0.05;
 
 /** A property an event's area meets, as stored in `event_impacts`. */
 export interface Impact {
@@ -27,55 +30,65 @@ export interface Impact {
 /**
  * Every property (of every organization) that the event's area meets: by its parcel when it has one (the share
  * of the parcel inside by geodesic area, and how many of the parcel's buildings the area meets), by the boundary
- * the user drew in its order when there is one, else by its location or one of its insured buildings. The parcels in the event's extent come through their spatial index as
- * ids; their properties and buildings are then read and tested a chunk at a time (geometry only near the event's
- * edge), so memory stays bounded whatever the portfolio. `onImpacts` receives each chunk's impacts.
+ * the user drew in its order when there is one, else by its location or one of its insured buildings. The
+ * parcels in the event's extent come from their spatial index with their boxes, a tile at a time; their
+ * properties and buildings are then read and tested a chunk at a time, geometry only across the event's edge,
+ * so memory stays bounded whatever the portfolio. `onImpacts` receives each chunk's impacts.
  */
 export async function findImpacts(
   source: GeoSource,
   event: EventArea,
   onImpacts: (impacts: Impact[]) => Promise<void>,
+  share: SearchShare = WHOLE_SEARCH,
 ): Promise<void> {
-  const parcelIds = (
-    await source.db
-      .selectFrom("parcels")
-      .select("parcel_id")
-      .where(bboxMeets(source.dialect, "parcels", event.extent))
-      .execute()
-  ).map((row) => row.parcel_id);
-  parcelIds.sort((a, b) => a - b);
-  for (let start = 0; start < parcelIds.length; start += CHUNK) {
-    const impacts = await parcelImpacts(source, event, parcelIds.slice(start, start + CHUNK));
-    if (impacts.length > 0) await onImpacts(impacts);
+  const skip = (tile: BBox, ordinal: number) => ordinal % share.of !== share.index || event.boxSide(tile) === undefined;
+  for await (const parcels of boxesInTiles(source, "parcels", event.extent, TILE, skip)) {
+    for (let start = 0; start < parcels.length; start += CHUNK) {
+      const impacts = await parcelImpacts(source, event, parcels.slice(start, start + CHUNK));
+      if (impacts.length > 0) await onImpacts(impacts);
+    }
   }
+  if (share.index !== 0) return;
   await onImpacts(await impactsWithoutParcel(source, event));
   await onImpacts(await drawnLotImpacts(source, event));
 }
 
-async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: number[]): Promise<Impact[]> {
-  const candidates = await source.db
+/**
+ * The part of a search one of `of` searchers makes: the tiles of the event's extent whose ordinal leaves
+ * `index` when divided by `of` (so that each has some of every part of the event), and, for the first, the
+ * properties found other than by their parcel.
+ */
+export interface SearchShare {
+  index: number;
+  of: number;
+}
+
+const WHOLE_SEARCH: SearchShare = { index: 0, of: 1 };
+
+async function parcelImpacts(source: GeoSource, event: EventArea, parcels: IndexedBox[]): Promise<Impact[]> {
+  const sides = sidesOf(event, parcels);
+  if (sides.size === 0) return [];
+  const properties = await source.db
     .selectFrom("properties")
-    .innerJoin("parcels", "parcels.parcel_id", "properties.parcel_id")
-    .select(["properties.property_id", "properties.org_id", "parcels.parcel_id", "parcels.area_m2", ...BOX])
-    .where("properties.parcel_id", "in", parcelIds)
-    .where("properties.lot_drawn", "=", 0)
+    .select(["property_id", "org_id", "parcel_id"])
+    .where(amongIds(source.dialect, "parcel_id", [...sides.keys()]))
+    .where("lot_drawn", "=", 0)
     .execute();
   // A parcel held by several organizations' properties is tested once.
-  const parcels = new Map(
-    candidates.map((candidate) => [candidate.parcel_id, { ...candidate, id: candidate.parcel_id }]),
-  );
-  const meetings = await meetingsOf(source, "parcels", event, [...parcels.values()]);
+  const held = [...new Set(properties.map((property) => property.parcel_id as number))];
+  const meetings = await meetingsOf(source, "parcels", event, sides, held);
   if (meetings.size === 0) return [];
   const buildings = await buildingsMeeting(source, event, [...meetings.keys()]);
   const impacts: Impact[] = [];
-  for (const candidate of candidates) {
-    const meeting = meetings.get(candidate.parcel_id);
+  for (const property of properties) {
+    const parcelId = property.parcel_id as number;
+    const meeting = meetings.get(parcelId);
     if (!meeting) continue;
-    const onParcel = buildings.get(candidate.parcel_id) ?? { inside: 0, total: 0 };
+    const onParcel = buildings.get(parcelId) ?? { inside: 0, total: 0 };
     impacts.push({
-      orgId: candidate.org_id,
-      propertyId: candidate.property_id,
-      parcelShareInside: meeting.within ? 1 : shareInside(meeting, candidate.area_m2),
+      orgId: property.org_id,
+      propertyId: property.property_id,
+      parcelShareInside: meeting.within ? 1 : shareInside(meeting),
       buildingsInside: onParcel.inside,
       buildingsTotal: onParcel.total,
       intensity: highestIntensity(meeting.parts),
@@ -84,36 +97,38 @@ async function parcelImpacts(source: GeoSource, event: EventArea, parcelIds: num
   return impacts;
 }
 
-const BOX = ["min_lon", "min_lat", "max_lon", "max_lat"] as const;
-
-type Boxed = { [K in (typeof BOX)[number]]: number };
+/** How each row meets the event as far as its box tells (`EventArea.boxSide`), by id; rows apart left out. */
+function sidesOf(event: EventArea, rows: IndexedBox[]): Map<number, Meeting | "across"> {
+  const sides = new Map<number, Meeting | "across">();
+  for (const { id, box } of rows) {
+    const side = event.boxSide(box);
+    if (side !== undefined) sides.set(id, side);
+  }
+  return sides;
+}
 
 /** How a row meets the event; with its geometry when that was read, as it is for every row across the edge. */
 type RowMeeting = Meeting & { geometry?: Area };
 
 /**
- * How each row (a parcel or a building) meets the event, by its id; rows apart are left out. A row whose box no
- * edge of the event comes near lies wholly inside or outside, as the middle of its box does; only the others have
- * their geometry read and related (see `EventArea.meeting`). Inside a county-wide event that is most of them.
+ * How each of the rows `ids` (parcels or buildings) meets the event, by id, given their sides; rows apart are
+ * left out. Only the rows across the event's edge have their geometry read and related (`EventArea.meeting`).
  */
-async function meetingsOf<Row extends Boxed>(
+async function meetingsOf(
   source: GeoSource,
   table: "parcels" | "buildings",
   event: EventArea,
-  rows: Array<Row & { id: number }>,
+  sides: Map<number, Meeting | "across">,
+  ids: number[],
 ): Promise<Map<number, RowMeeting>> {
   const meetings = new Map<number, RowMeeting>();
-  const nearEdge: number[] = [];
-  for (const row of rows) {
-    const box: BBox = [row.min_lon, row.min_lat, row.max_lon, row.max_lat];
-    if (event.nearEdge(box)) {
-      nearEdge.push(row.id);
-      continue;
-    }
-    const parts = event.holding([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2]);
-    if (parts.length > 0) meetings.set(row.id, { within: true, parts });
+  const across: number[] = [];
+  for (const id of ids) {
+    const side = sides.get(id);
+    if (side === "across") across.push(id);
+    else if (side !== undefined) meetings.set(id, side);
   }
-  for (const shape of await shapeRows(source, table, nearEdge)) {
+  for (const shape of await shapeRows(source, table, across)) {
     const geometry = decodeWkb(shape.geometry) as Area;
     const met = event.meeting(geometry);
     if (met) meetings.set(shape.id, { ...met, geometry });
@@ -129,26 +144,33 @@ async function buildingsMeeting(
 ): Promise<Map<number, { inside: number; total: number }>> {
   const rows = await source.db
     .selectFrom("buildings")
-    .select(["building_id as id", "parcel_id", ...BOX])
-    .where("parcel_id", "in", parcelIds)
+    .select(["building_id", "parcel_id", "min_lon", "min_lat", "max_lon", "max_lat"])
+    .where(amongIds(source.dialect, "parcel_id", parcelIds))
     .execute();
-  const met = await meetingsOf(source, "buildings", event, rows);
+  const sides = sidesOf(
+    event,
+    rows.map((row) => ({ id: row.building_id, box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] })),
+  );
+  const met = await meetingsOf(source, "buildings", event, sides, [...sides.keys()]);
   const counts = new Map<number, { inside: number; total: number }>();
   for (const row of rows) {
     if (row.parcel_id === null) continue;
     const count = counts.get(row.parcel_id) ?? { inside: 0, total: 0 };
     count.total += 1;
-    if (met.has(row.id)) count.inside += 1;
+    if (met.has(row.building_id)) count.inside += 1;
     counts.set(row.parcel_id, count);
   }
   return counts;
 }
 
-/** The share of a parcel across the event's edge inside it, measured against the parts it meets put together. */
-function shareInside(met: RowMeeting, areaM2: number): number {
+/**
+ * The share of a parcel across the event's edge inside it, by geodesic area: the parcel against the parts it meets
+ * put together.
+ */
+function shareInside(met: RowMeeting): number {
   if (!met.geometry) return 1;
   const inside = intersectionArea(met.geometry, mergeParts(met.parts.map((part) => part.polygon)));
-  return Math.min(1, inside / areaM2);
+  return Math.min(1, inside / geodesicArea(met.geometry));
 }
 
 /** Properties without a parcel: by their location, or any insured building the area meets. */

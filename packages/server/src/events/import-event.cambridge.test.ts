@@ -154,4 +154,26 @@ describe.skipIf(!existsSync(FLOOD))("a flood event over the real Cambridge data"
     });
     expect(body.data.impacted_properties).toBe((await expectedFor(river?.propertyIds ?? [])).size);
   });
+
+  it("finds the same impacts searching on worker threads, each with its own connection", async () => {
+    const impactsOf = async (eventId: string) =>
+      test.database.db
+        .selectFrom("event_impacts")
+        .select(["org_id", "property_id", "parcel_share_inside", "buildings_inside", "buildings_total", "intensity"])
+        .where("event_id", "=", eventId)
+        .orderBy("property_id")
+        .execute();
+    const here = await importEvent(test.database, { file: FLOOD, name: "Flood, searched here", peril: "flood" });
+    const threaded = await importEvent(test.database, {
+      file: FLOOD,
+      name: "Flood, searched on threads",
+      peril: "flood",
+      searchThreads: { databaseUrl: test.url, count: 3 },
+    });
+    expect(threaded.impactedProperties).toBe(here.impactedProperties);
+    expect(threaded.organizations).toBe(2);
+    const found = await impactsOf(threaded.eventId);
+    expect(found.length).toBeGreaterThan(10);
+    expect(found).toEqual(await impactsOf(here.eventId));
+  });
 });

@@ -18,7 +18,9 @@ import { newId } from "../tenancy/secrets.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import { EventArea } from "./event-area.js";
 import type { EventPart } from "./event-parts.js";
-import { findImpacts } from "./find-impacts.js";
+import { findImpacts, type Impact } from "./find-impacts.js";
+import { type SearchThreads, searchOnThreads } from "./search-on-threads.js";
+import { writeImpacts } from "./write-impacts.js";
 
 export interface ImportEventOptions {
   file: string;
@@ -30,6 +32,8 @@ export interface ImportEventOptions {
   intensityField?: string;
   read?: ReadOptions;
   policy?: ImportPolicy;
+  /** Search the portfolio on worker threads reading the same database (`searchOnThreads`); else on this one. */
+  searchThreads?: SearchThreads;
 }
 
 export interface ImportedEvent {
@@ -43,8 +47,6 @@ export interface ImportedEvent {
 
 /** Event area parts written a statement. */
 const PARTS_PER_STATEMENT = 200;
-/** Impacts written a statement. */
-const IMPACTS_PER_STATEMENT = 500;
 
 /**
  * `lotline import event`: reads the event's area (polygons and multipolygons, in any format `lotline import`
@@ -81,21 +83,12 @@ export async function importEvent(database: Database, options: ImportEventOption
       })
       .execute();
     await writeParts(trx, eventId, event.parts);
-    await findImpacts({ db: trx, dialect: database.dialect }, event, async (impacts) => {
+    const write = async (impacts: Impact[]) => {
       impactedProperties += impacts.length;
-      for (let start = 0; start < impacts.length; start += IMPACTS_PER_STATEMENT) {
-        const rows = impacts.slice(start, start + IMPACTS_PER_STATEMENT).map((impact) => ({
-          event_id: eventId,
-          org_id: impact.orgId,
-          property_id: impact.propertyId,
-          parcel_share_inside: impact.parcelShareInside,
-          buildings_inside: impact.buildingsInside,
-          buildings_total: impact.buildingsTotal,
-          intensity: impact.intensity,
-        }));
-        if (rows.length > 0) await trx.insertInto("event_impacts").values(rows).execute();
-      }
-    });
+      await writeImpacts(trx, database.dialect, eventId, impacts);
+    };
+    if (options.searchThreads) await searchOnThreads(options.searchThreads, areas, write);
+    else await findImpacts({ db: trx, dialect: database.dialect }, event, write);
     return notifyOrganizations(trx, {
       event_id: eventId,
       name: options.name,

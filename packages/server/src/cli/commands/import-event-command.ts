@@ -1,5 +1,7 @@
+import { availableParallelism } from "node:os";
 import { PERILS, type Peril } from "@lotline/contract";
 import { importEvent } from "../../events/import-event.js";
+import type { SearchThreads } from "../../events/search-on-threads.js";
 import { DEFAULT_IMPORT_POLICY } from "../../geo/import/import-policy.js";
 import type { ReadOptions } from "../../geo/readers/index.js";
 import type { Command } from "../command.js";
@@ -51,6 +53,7 @@ export const importEventCommand: Command = {
       ...(intensityField === undefined ? {} : { intensityField }),
       read,
       policy: { ...DEFAULT_IMPORT_POLICY, ...(maxRejected === undefined ? {} : { maxRejected }) },
+      ...searchThreadsFor(services.config.databaseUrl),
     });
     const { summary } = imported;
     return {
@@ -74,3 +77,16 @@ export const importEventCommand: Command = {
         "each monitoring organization among them is sent an event.impacted webhook.",
     ].join("\n"),
 };
+
+/** More threads than this gain little: the search's writing, on the main thread, becomes the bound. */
+const MAX_SEARCH_THREADS = 8;
+
+/**
+ * The portfolio searched on a thread for each core but the one the main thread writes on (at least one, so the
+ * writing overlaps the reading) — unless the database lives in this process's memory alone.
+ */
+function searchThreadsFor(databaseUrl: string): { searchThreads?: SearchThreads } {
+  if (databaseUrl === "sqlite::memory:") return {};
+  const count = Math.max(1, Math.min(MAX_SEARCH_THREADS, availableParallelism() - 1));
+  return { searchThreads: { databaseUrl, count } };
+}

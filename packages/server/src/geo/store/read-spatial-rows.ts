@@ -20,7 +20,7 @@ import {
   parcelShapes,
   type Shape,
 } from "./parsed-shapes.js";
-import type { GeoSource, SpatialTable } from "./spatial-filter.js";
+import { amongIds, type GeoSource, type SpatialTable } from "./spatial-filter.js";
 
 /** The conditions, order and limit of a query on one spatial table, before its columns are chosen. */
 // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query that selects nothing yet
@@ -145,14 +145,10 @@ export async function shapeRows(
   ids: number[],
 ): Promise<Array<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>> {
   const { id, geometry, attributes } = SHAPES[table];
-  const among =
-    dialect === "sqlite"
-      ? sql`${sql.ref(id)} in (select value from json_each(${JSON.stringify(ids)}))`
-      : sql`${sql.ref(id)} = any(${ids})`;
   const { rows } = await sql<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>`
     select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry,
       ${attributes ? sql.ref("attributes") : sql.lit("{}")} as attributes
-    from ${sql.table(table)} where ${among}`.execute(db);
+    from ${sql.table(table)} where ${amongIds(dialect, id, ids)}`.execute(db);
   return rows;
 }
 

@@ -9,7 +9,7 @@ export type SpatialTable = "parcels" | "buildings" | "layer_features" | "layer_p
 /** Tables with a box under a spatial index: the geodata's, and the properties by the box of their lots. */
 export type BoxIndexedTable = SpatialTable | "properties";
 
-const KEY: Record<BoxIndexedTable, string> = {
+export const KEY: Record<BoxIndexedTable, string> = {
   parcels: "parcel_id",
   buildings: "building_id",
   layer_features: "feature_id",
@@ -73,4 +73,14 @@ export function oneOfUnindexed(dialect: Dialect, column: string, values: readonl
   return dialect === "sqlite"
     ? sql<SqlBool>`+${sql.ref(column)} in (${list})`
     : sql<SqlBool>`${sql.ref(column)} in (${list})`;
+}
+
+/**
+ * `column` among `ids`, written as one statement for any number of ids (a JSON array on SQLite, an array on
+ * PostgreSQL): it stays prepared, and a few thousand ids cost one parameter, not a few thousand.
+ */
+export function amongIds(dialect: Dialect, column: string, ids: readonly number[]): Expression<SqlBool> {
+  return dialect === "sqlite"
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${ids})`;
 }

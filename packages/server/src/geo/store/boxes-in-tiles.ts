@@ -1,0 +1,79 @@
+import { sql } from "kysely";
+import type { BBox } from "../types.js";
+import { type BoxIndexedTable, bboxMeets, type GeoSource, KEY } from "./spatial-filter.js";
+
+/** A row's id and bounding box, as its spatial index holds it. */
+export interface IndexedBox {
+  id: number;
+  box: BBox;
+}
+
+/** The index's columns of a table's box: a property's box is its lot's (migration 0014). */
+const BOX_OF: Record<BoxIndexedTable, readonly [string, string, string, string]> = {
+  parcels: ["min_lon", "min_lat", "max_lon", "max_lat"],
+  buildings: ["min_lon", "min_lat", "max_lon", "max_lat"],
+  layer_features: ["min_lon", "min_lat", "max_lon", "max_lat"],
+  layer_parts: ["min_lon", "min_lat", "max_lon", "max_lat"],
+  properties: ["lot_min_lon", "lot_min_lat", "lot_max_lon", "lot_max_lat"],
+};
+
+/**
+ * The ids and boxes of the rows of `table` whose boxes meet `extent`, read through the spatial index a tile of
+ * `tileSide` degrees at a time (each tile's rows in ascending id; tiles `skip` rejects, by box or by their ordinal
+ * among the extent's tiles, left out): each read is
+ * bounded by its tile, and the whole by the rows there, however many the table holds. A row is given in the one
+ * tile holding its south-west corner (or the extent's, for a row reaching in from outside). On SQLite the boxes
+ * come from the R*Tree itself, rounded outward to single precision — wider by at most a few centimetres, never
+ * narrower — so no table row is read.
+ */
+export async function* boxesInTiles(
+  source: GeoSource,
+  table: BoxIndexedTable,
+  extent: BBox,
+  tileSide: number,
+  skip: (tile: BBox, ordinal: number) => boolean = () => false,
+): AsyncGenerator<IndexedBox[]> {
+  const [west, south, east, north] = extent;
+  const columns = Math.max(1, Math.ceil((east - west) / tileSide));
+  const rows = Math.max(1, Math.ceil((north - south) / tileSide));
+  const tileOf = (value: number, from: number, count: number) =>
+    Math.min(count - 1, Math.floor((Math.max(value, from) - from) / tileSide));
+  for (let column = 0; column < columns; column++) {
+    for (let row = 0; row < rows; row++) {
+      const tile: BBox = [
+        west + column * tileSide,
+        south + row * tileSide,
+        Math.min(east, west + (column + 1) * tileSide),
+        Math.min(north, south + (row + 1) * tileSide),
+      ];
+      if (skip(tile, column * rows + row)) continue;
+      const found = (await boxesMeeting(source, table, tile)).filter(
+        ({ box }) => tileOf(box[0], west, columns) === column && tileOf(box[1], south, rows) === row,
+      );
+      if (found.length > 0) yield found;
+    }
+  }
+}
+
+/** The ids and boxes of the rows whose boxes meet `box`, in ascending id. */
+async function boxesMeeting(source: GeoSource, table: BoxIndexedTable, box: BBox): Promise<IndexedBox[]> {
+  const [minLon, minLat, maxLon, maxLat] = box;
+  const [west, south, east, north] = BOX_OF[table].map((column) => sql.ref(column));
+  const { rows } =
+    source.dialect === "sqlite"
+      ? await sql<Row>`select id, min_lon as w, min_lat as s, max_lon as e, max_lat as n
+          from ${sql.table(`${table}_rtree`)}
+          where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
+          order by id`.execute(source.db)
+      : await sql<Row>`select ${sql.ref(KEY[table])} as id, ${west} as w, ${south} as s, ${east} as e, ${north} as n
+          from ${sql.table(table)} where ${bboxMeets(source.dialect, table, box)} order by id`.execute(source.db);
+  return rows.map((row) => ({ id: row.id, box: [row.w, row.s, row.e, row.n] }));
+}
+
+interface Row {
+  id: number;
+  w: number;
+  s: number;
+  e: number;
+  n: number;
+}
