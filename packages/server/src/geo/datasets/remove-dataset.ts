@@ -74,6 +74,10 @@ export async function removeDatasetRows(
   await trx.deleteFrom("imports").where("dataset_id", "=", datasetId).execute();
   await trx.deleteFrom("datasets").where("dataset_id", "=", datasetId).execute();
   // Buildings of the removed parcels may now belong to a parcel of another dataset.
-  if (dataset.kind === "parcels" && extent) await reassignBuildings({ trx, dialect }, extent);
+  if (dataset.kind === "parcels" && extent) {
+    const removed = new ChangedArea();
+    removed.add(extent);
+    await reassignBuildings({ trx, dialect }, removed);
+  }
   return { removed: Number(deleted.numDeletedRows), properties_to_recompute };
 }

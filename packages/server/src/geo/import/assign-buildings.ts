@@ -1,7 +1,9 @@
 import { sql } from "kysely";
+import type { ChangedArea } from "../../changes/changed-area.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
+import { boxesInTiles } from "../store/boxes-in-tiles.js";
 import { shapeRows } from "../store/read-spatial-rows.js";
-import { bboxMeets } from "../store/spatial-filter.js";
+import { amongIds } from "../store/spatial-filter.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { ImportContext } from "./run-import.js";
@@ -103,34 +105,51 @@ export class ParcelAssigner {
   }
 }
 
-/** Recomputes the owning parcel of every building whose box meets `box`, a page at a time. */
-export async function reassignBuildings(context: Pick<ImportContext, "trx" | "dialect">, box: BBox): Promise<void> {
+/** The side of a tile of a changed area whose buildings are read at once, degrees: a few thousand buildings. */
+const TILE = 0.05;
+
+/**
+ * Recomputes the owning parcel of every building whose box meets `area` (where parcels were added, changed or
+ * removed), a page at a time: the buildings come tile by tile from their spatial index, so a state's import pays
+ * for the buildings where its parcels changed, once each, and nothing where they did not.
+ */
+export async function reassignBuildings(
+  context: Pick<ImportContext, "trx" | "dialect">,
+  area: ChangedArea,
+): Promise<void> {
+  const { extent } = area;
+  if (!extent) return;
   const assigner = new ParcelAssigner(context);
-  let after = 0;
-  for (;;) {
-    const page = await context.trx
-      .selectFrom("buildings")
-      .select(["building_id", "footprint", "parcel_id", "parcel_share"])
-      .where(bboxMeets(context.dialect, "buildings", box))
-      .where("building_id", ">", after)
-      .orderBy("building_id")
-      .limit(PAGE)
-      .execute();
-    const owners = await assigner.owningParcels(page.map((building) => decodeWkb(building.footprint) as Area));
-    for (const [i, building] of page.entries()) {
-      const owner = owners[i];
-      const parcelId = owner?.parcelId ?? null;
-      const share = owner?.share ?? null;
-      if (parcelId !== building.parcel_id || share !== building.parcel_share) {
-        await context.trx
-          .updateTable("buildings")
-          .set({ parcel_id: parcelId, parcel_share: share })
-          .where("building_id", "=", building.building_id)
-          .execute();
-      }
+  const source = { db: context.trx, dialect: context.dialect };
+  for await (const tile of boxesInTiles(source, "buildings", extent, TILE, (box) => !area.meets(box))) {
+    const ids = tile.filter((building) => area.meets(building.box)).map((building) => building.id);
+    for (let start = 0; start < ids.length; start += PAGE)
+      await reassignPage(context, assigner, ids.slice(start, start + PAGE));
+  }
+}
+
+async function reassignPage(
+  context: Pick<ImportContext, "trx" | "dialect">,
+  assigner: ParcelAssigner,
+  ids: number[],
+): Promise<void> {
+  const page = await context.trx
+    .selectFrom("buildings")
+    .select(["building_id", "footprint", "parcel_id", "parcel_share"])
+    .where(amongIds(context.dialect, "building_id", ids))
+    .orderBy("building_id")
+    .execute();
+  const owners = await assigner.owningParcels(page.map((building) => decodeWkb(building.footprint) as Area));
+  for (const [i, building] of page.entries()) {
+    const owner = owners[i];
+    const parcelId = owner?.parcelId ?? null;
+    const share = owner?.share ?? null;
+    if (parcelId !== building.parcel_id || share !== building.parcel_share) {
+      await context.trx
+        .updateTable("buildings")
+        .set({ parcel_id: parcelId, parcel_share: share })
+        .where("building_id", "=", building.building_id)
+        .execute();
     }
-    const last = page.at(-1);
-    if (!last || page.length < PAGE) return;
-    after = last.building_id;
   }
 }

@@ -1,8 +1,6 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
-import { unionBBox } from "../geometry/union-bbox.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { encodeWkb } from "../store/wkb.js";
-import type { BBox } from "../types.js";
 import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { reassignBuildings } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
@@ -23,7 +21,6 @@ export interface ParcelImportOptions {
 
 /** Parcels: upserted by (dataset, source id); pieces sharing an id become one MultiPolygon parcel. */
 export function parcelImporter({ idField }: ParcelImportOptions): Importer {
-  let touched: BBox | undefined;
   let others: OtherDatasets | undefined;
   return {
     columns: [idField],
@@ -37,7 +34,6 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
         .filter((area) => area.positions.length > 0)
         .map((area) => {
           const box = bboxOf(area.geometry);
-          touched = touched ? unionBBox(touched, box) : box;
           return {
             dataset_id: context.datasetId,
             source_id: area.sourceId,
@@ -75,8 +71,8 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
       return outcomes;
     },
     async finish(context: ImportContext) {
-      // New or moved lot lines can change which parcel holds the largest share of a building.
-      if (touched) await reassignBuildings(context, touched);
+      // New, moved or removed lot lines can change which parcel holds the largest share of a building.
+      await reassignBuildings(context, context.changes);
     },
   };
 }
