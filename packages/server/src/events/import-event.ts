@@ -19,7 +19,7 @@ import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import { EventArea } from "./event-area.js";
 import type { EventPart } from "./event-parts.js";
 import { findImpacts, type Impact } from "./find-impacts.js";
-import { type SearchThreads, searchOnThreads } from "./search-on-threads.js";
+import { SearchOnThreads, type SearchThreads } from "./search-on-threads.js";
 import { writeImpacts } from "./write-impacts.js";
 
 export interface ImportEventOptions {
@@ -59,6 +59,20 @@ export async function importEvent(database: Database, options: ImportEventOption
   if (options.date !== undefined && !isCalendarDate(options.date)) {
     throw new InvalidInputError("invalid_date", `--date must be a day as YYYY-MM-DD; got "${options.date}"`);
   }
+  // Started first, the search threads boot while the file is read.
+  const threads = options.searchThreads ? new SearchOnThreads(options.searchThreads) : undefined;
+  try {
+    return await readAndSearch(database, options, threads);
+  } finally {
+    await threads?.stop();
+  }
+}
+
+async function readAndSearch(
+  database: Database,
+  options: ImportEventOptions,
+  threads: SearchOnThreads | undefined,
+): Promise<ImportedEvent> {
   const summary = emptySummary("event", options.name);
   const areas = await readAreas(options, summary);
   if (summary.read === 0) throw new ImportRefusedError("the file holds no polygons: an event needs an area");
@@ -69,7 +83,6 @@ export async function importEvent(database: Database, options: ImportEventOption
   const eventId = newId("evt");
   let impactedProperties = 0;
   const organizations = await database.db.transaction().execute(async (trx) => {
-    const importedAt = Date.now();
     await trx
       .insertInto("events")
       .values({
@@ -79,7 +92,7 @@ export async function importEvent(database: Database, options: ImportEventOption
         date: options.date ?? null,
         source: basename(options.file),
         summary: JSON.stringify(summary),
-        imported_at: importedAt,
+        imported_at: Date.now(),
       })
       .execute();
     await writeParts(trx, eventId, event.parts);
@@ -87,7 +100,7 @@ export async function importEvent(database: Database, options: ImportEventOption
       impactedProperties += impacts.length;
       await writeImpacts(trx, database.dialect, eventId, impacts);
     };
-    if (options.searchThreads) await searchOnThreads(options.searchThreads, areas, write);
+    if (threads) await threads.search(areas, write);
     else await findImpacts({ db: trx, dialect: database.dialect }, event, write);
     return notifyOrganizations(trx, {
       event_id: eventId,
