@@ -124,8 +124,6 @@ async function postgisSearch(files, eventFile, url, schema) {
   }
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
   await client.connect();
-  // The planner needs the loaded tables' statistics to lead the join below with the parcels' index.
-  await client.query("analyze");
   await client.query(`alter table buildings add column parcel_fid integer`);
   await client.query(
     `update buildings b set parcel_fid = p.fid from parcels p where p.geom && b.geom and st_intersects(p.geom, st_pointonsurface(b.geom))`,

@@ -33,6 +33,7 @@ export class EventBoundary {
     return this.#grid.emptyCellUnder(box);
   }
 
+  /** The middle of a cell of the edges' grid. */
   middleOf(cell: number): Position {
     return this.#grid.middleOf(cell);
   }

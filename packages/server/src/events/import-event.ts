@@ -32,7 +32,7 @@ export interface ImportEventOptions {
   intensityField?: string;
   read?: ReadOptions;
   policy?: ImportPolicy;
-  /** Search the portfolio on worker threads reading the same database (`searchOnThreads`); else on this one. */
+  /** Search the portfolio on worker threads reading the same database (`SearchOnThreads`); else on this one. */
   searchThreads?: SearchThreads;
 }
 

@@ -1,21 +1,12 @@
 import { sql } from "kysely";
 import type { BBox } from "../types.js";
-import { type BoxIndexedTable, bboxMeets, type GeoSource, KEY } from "./spatial-filter.js";
+import { BOX_COLUMNS, type BoxIndexedTable, bboxMeets, type GeoSource, KEY } from "./spatial-filter.js";
 
 /** A row's id and bounding box, as its spatial index holds it. */
 export interface IndexedBox {
   id: number;
   box: BBox;
 }
-
-/** The index's columns of a table's box: a property's box is its lot's (migration 0014). */
-const BOX_OF: Record<BoxIndexedTable, readonly [string, string, string, string]> = {
-  parcels: ["min_lon", "min_lat", "max_lon", "max_lat"],
-  buildings: ["min_lon", "min_lat", "max_lon", "max_lat"],
-  layer_features: ["min_lon", "min_lat", "max_lon", "max_lat"],
-  layer_parts: ["min_lon", "min_lat", "max_lon", "max_lat"],
-  properties: ["lot_min_lon", "lot_min_lat", "lot_max_lon", "lot_max_lat"],
-};
 
 /**
  * The ids and boxes of the rows of `table` whose boxes meet `extent`, read through the spatial index a tile of
@@ -58,7 +49,9 @@ export async function* boxesInTiles(
 /** The ids and boxes of the rows whose boxes meet `box`, in ascending id. */
 async function boxesMeeting(source: GeoSource, table: BoxIndexedTable, box: BBox): Promise<IndexedBox[]> {
   const [minLon, minLat, maxLon, maxLat] = box;
-  const [west, south, east, north] = BOX_OF[table].map((column) => sql.ref(column));
+  const [west, south, east, north] = ["min_lon", "min_lat", "max_lon", "max_lat"].map((name) =>
+    sql.ref(`${BOX_COLUMNS[table]}${name}`),
+  );
   const { rows } =
     source.dialect === "sqlite"
       ? await sql<Row>`select id, min_lon as w, min_lat as s, max_lon as e, max_lat as n

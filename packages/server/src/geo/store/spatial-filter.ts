@@ -18,7 +18,7 @@ export const KEY: Record<BoxIndexedTable, string> = {
 };
 
 /** The prefix of a table's box columns: a property's box is its lot's (migration 0014). */
-const BOX_COLUMNS: Record<BoxIndexedTable, string> = {
+export const BOX_COLUMNS: Record<BoxIndexedTable, string> = {
   parcels: "",
   buildings: "",
   layer_features: "",
