@@ -66,6 +66,9 @@ describe("JobRunner", () => {
     const seen: number[] = [];
     let running = 0;
     let mostAtOnce = 0;
+    // The first jobs hold their slots until four run at once (or 2 s pass, when the runner would be at fault), so
+    // that a slow machine claiming slowly still shows the concurrency.
+    const fourRunning = deferred();
     const runner = new JobRunner(database, {
       concurrency: 4,
       pollMs: 20,
@@ -74,7 +77,8 @@ describe("JobRunner", () => {
         async burst(payload) {
           running += 1;
           mostAtOnce = Math.max(mostAtOnce, running);
-          await new Promise((resolve) => setTimeout(resolve, 15));
+          if (running === 4) fourRunning.resolve();
+          await Promise.race([fourRunning.promise, new Promise((resolve) => setTimeout(resolve, 2000))]);
           seen.push((payload as { i: number }).i);
           running -= 1;
         },

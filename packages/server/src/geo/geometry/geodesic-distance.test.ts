@@ -47,6 +47,8 @@ describe("geodesicDistance", () => {
       fc.property(position, position, (a, b) => {
         const ellipsoidal = geodesicDistance(a, b);
         const spherical = turfDistance(a, b, { units: "meters" });
+        // Turf's haversine takes the root of a number just below zero for nearly antipodal points: no reference there.
+        fc.pre(Number.isFinite(spherical));
         expect(Math.abs(ellipsoidal - spherical)).toBeLessThanOrEqual(0.006 * ellipsoidal + 1e-6);
       }),
       { numRuns: 200 },
