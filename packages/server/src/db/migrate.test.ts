@@ -4,6 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import {
+  addressKey,
+  formatAddress,
+  type NormalizedAddress,
+  normalizeAddress,
+  streetKey,
+} from "../geo/address/index.js";
 import { bboxMeets } from "../geo/store/spatial-filter.js";
 import { decodeWkb, encodeWkb } from "../geo/store/wkb.js";
 import type { Area, Geometry } from "../geo/types.js";
@@ -14,6 +21,7 @@ import { binaryGeometry } from "./migrations/0009-binary-geometry.js";
 import { layerParts } from "./migrations/0011-layer-parts.js";
 import { propertyVersions } from "./migrations/0014-property-versions.js";
 import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
+import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 
 const TABLES = [
   "instance_settings",
@@ -116,6 +124,7 @@ const EVERY_MIGRATION = [
   "0013-events",
   "0014-property-versions",
   "0015-event-search-indexes",
+  "0016-compact-addresses",
 ];
 
 describe("migrateToLatest", () => {
@@ -358,5 +367,80 @@ describe("migrateToLatest", () => {
       ).length;
     expect(await found([-71.095, 42.365, -71.094, 42.366])).toBe(1);
     expect(await found([-71.08, 42.38, -71.07, 42.39])).toBe(0);
+  });
+
+  it("keeps addresses as their one-line form, and gives back key and JSON going down (migration 0016)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    const { dataset_id } = await db
+      .insertInto("datasets")
+      .values({ kind: "addresses", name: "assessor", created_at: 1, updated_at: 1 })
+      .returning("dataset_id")
+      .executeTakeFirstOrThrow();
+    const { import_id } = await db
+      .insertInto("imports")
+      .values({ dataset_id, source: "assessor.csv", started_at: 1 })
+      .returning("import_id")
+      .executeTakeFirstOrThrow();
+    // More rows than go down a statement, with units, ranges and half numbers.
+    const texts = Array.from({ length: 700 }, (_, i) =>
+      i % 3 === 0
+        ? `${i} 1/2 Main St, Cambridge, MA 02139`
+        : i % 3 === 1
+          ? `${i}-${i + 2} N Elm Ave Apt ${i}B`
+          : `${i} Gore St`,
+    );
+    const addresses = texts.map((text) => normalizeAddress(text) as NormalizedAddress);
+    for (const address of addresses) {
+      await db
+        .insertInto("addresses")
+        .values({
+          dataset_id,
+          display: formatAddress(address),
+          number: address.number ?? null,
+          number_low: address.numberLow ?? null,
+          number_high: address.numberHigh ?? null,
+          street: streetKey(address),
+          unit_type: address.unitType ?? null,
+          unit: address.unit ?? null,
+          city: address.city ?? null,
+          state: address.state ?? null,
+          postcode: address.postcode ?? null,
+          parcel_id: null,
+          lon: -71.1,
+          lat: 42.37,
+          import_id,
+          updated_at: 1,
+        })
+        .execute();
+    }
+    const before = await db.selectFrom("addresses").selectAll().orderBy("address_id").execute();
+
+    const migration = compactAddresses(database.dialect);
+    await migration.down?.(db);
+    const { rows: old } = await sql<{ address_key: string; normalized: string }>`
+      select address_key, normalized from addresses order by address_id`.execute(db);
+    expect(old).toEqual(
+      addresses.map((address) => ({ address_key: addressKey(address), normalized: JSON.stringify(address) })),
+    );
+    // The key is unique again within a dataset.
+    await expect(
+      sql`insert into addresses (dataset_id, address_key, display, street, normalized, lon, lat, import_id, updated_at)
+        values (${dataset_id}, ${old[1]?.address_key}, 'x', 'x', '{}', 0, 0, ${import_id}, 1)`.execute(db),
+    ).rejects.toThrow(/unique/i);
+
+    // The last row gone: its id is not given out again once the table is rebuilt.
+    const last = before.at(-1)?.address_id ?? 0;
+    await db.deleteFrom("addresses").where("address_id", "=", last).execute();
+    await migration.up(db);
+    expect(await db.selectFrom("addresses").selectAll().orderBy("address_id").execute()).toEqual(before.slice(0, -1));
+    const { address_id: _, ...first } = before[0] as (typeof before)[number];
+    const { address_id } = await db
+      .insertInto("addresses")
+      .values(first)
+      .returning("address_id")
+      .executeTakeFirstOrThrow();
+    expect(address_id).toBeGreaterThan(last);
   });
 });

@@ -210,9 +210,10 @@ export interface BuildingTable extends BBoxColumns {
 export interface AddressTable {
   address_id: Generated<number>;
   dataset_id: number;
-  /** Identity of the address within its dataset (street, number, unit, place), for idempotent imports. */
-  address_key: string;
-  /** The canonical one-line form, e.g. `120 GORE ST, CAMBRIDGE, MA`. */
+  /**
+   * The canonical one-line form, e.g. `120 GORE ST, CAMBRIDGE, MA`: the address as stored, which reads back to the
+   * whole normalized address (`readFormattedAddress`). The columns below are parts of it that lookups filter on.
+   */
   display: string;
   number: string | null;
   number_low: number | null;
@@ -224,8 +225,6 @@ export interface AddressTable {
   city: string | null;
   state: string | null;
   postcode: string | null;
-  /** The whole normalized address as JSON. */
-  normalized: string;
   parcel_id: number | null;
   lon: number;
   lat: number;

@@ -10,5 +10,6 @@ export { formatAddress } from "./format-address.js";
 export { type AddressDefaults, normalizeAddress } from "./normalize-address.js";
 export type { NormalizedAddress } from "./normalized-address.js";
 export { parseQuery } from "./parse-query.js";
+export { readFormattedAddress } from "./read-formatted-address.js";
 export { scoreCandidate } from "./score-candidate.js";
 export { streetKey } from "./street-key.js";

@@ -7,7 +7,7 @@ import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
-import { type StoredAddress, storedSameAddresses, withLocalityOf } from "./same-address.js";
+import { type OwnRow, storedSameAddresses, withLocalityOf } from "./same-address.js";
 
 export interface AddressImportOptions {
   /** The column or property holding the one-line street address (`120 GORE ST`). */
@@ -29,9 +29,10 @@ interface Located {
 
 /**
  * Addresses, normalized (USPS abbreviations, ranges, units) and located either through their parcel (placed at a
- * point inside it) or by their own point (and then given the parcel containing it). Upserted by the normalized
- * address; rows repeating an address already imported — a condominium's units on one line each — are merged. An
- * address differing from a stored one only by a missing city, state or ZIP code is the same address (see
+ * point inside it) or by their own point (and then given the parcel containing it). Stored as the canonical
+ * one-line form plus the parts lookups filter on; an address already in the dataset (the same address key) is
+ * updated, and rows repeating an address already imported — a condominium's units on one line each — are merged.
+ * An address differing from a stored one only by a missing city, state or ZIP code is the same address (see
  * `same-address.ts`): in this dataset it updates that row, in another dataset it is a duplicate and rejected.
  */
 export function addressImporter(options: AddressImportOptions): Importer {
@@ -49,8 +50,9 @@ export function addressImporter(options: AddressImportOptions): Importer {
         if ("reason" in result) outcomes[position] = result;
         else read.push({ ...result, position, key: addressKey(result.address) });
       }
-      const same = await storedSameAddresses(context, read);
-      const located = new Map<string, Located>();
+      const { own, same } = await storedSameAddresses(context, read);
+      const located = new Map<string, Located & { target: OwnRow | undefined }>();
+      const claimed = new Set<number>();
       for (const [index, entry] of read.entries()) {
         const stored = same[index];
         if (stored && stored.datasetId !== context.datasetId) {
@@ -61,78 +63,35 @@ export function addressImporter(options: AddressImportOptions): Importer {
           };
           continue;
         }
-        if (stored) await adoptStored(context, entry, stored);
-        if (located.has(entry.key)) outcomes[entry.position] = "merged";
-        else located.set(entry.key, entry);
-      }
-      if (located.size === 0) return outcomes;
-
-      const keys = [...located.keys()];
-      const existing = await context.trx
-        .selectFrom("addresses")
-        .select(["address_key", "import_id"])
-        .where("dataset_id", "=", context.datasetId)
-        .where("address_key", "in", keys)
-        .execute();
-      const earlier = new Map(existing.map((row) => [row.address_key, row.import_id]));
-      for (const entry of located.values()) {
-        const importId = earlier.get(entry.key);
+        if (stored) {
+          // The same address written with less (or more) of its locality: the fuller of the two is kept.
+          entry.address = withLocalityOf(entry.address, stored.address);
+          entry.key = addressKey(entry.address);
+        }
+        if (located.has(entry.key)) {
+          outcomes[entry.position] = "merged";
+          continue;
+        }
+        // A stored row is written by one address of the batch; another adopting it too becomes a row of its own.
+        const adopted = stored && !claimed.has(stored.addressId) ? stored : undefined;
+        const target = own.get(entry.key) ?? adopted;
+        if (target) claimed.add(target.addressId);
+        located.set(entry.key, { ...entry, target });
         outcomes[entry.position] =
-          importId === undefined ? "imported" : importId === context.importId ? "merged" : "updated";
+          target === undefined ? "imported" : target.importId === context.importId ? "merged" : "updated";
       }
 
-      const rows = [...located.values()]
-        .filter((entry) => earlier.get(entry.key) !== context.importId)
-        .map(({ address, key, parcelId, point }) => ({
-          dataset_id: context.datasetId,
-          address_key: key,
-          display: formatAddress(address),
-          number: address.number ?? null,
-          // Whole numbers (integer columns: PostgreSQL refuses `12.5`) enclosing a fractional `12 1/2`; they only
-          // narrow lookups, and `normalized` keeps the exact value the scoring reads.
-          number_low: address.numberLow ?? null,
-          number_high: address.numberHigh ?? null,
-          street: streetKey(address),
-          unit_type: address.unitType ?? null,
-          unit: address.unit ?? null,
-          city: address.city ?? null,
-          state: address.state ?? null,
-          postcode: address.postcode ?? null,
-          normalized: JSON.stringify(address),
-          parcel_id: parcelId,
-          lon: point[0],
-          lat: point[1],
-          import_id: context.importId,
-          updated_at: context.now,
-        }));
-      if (rows.length > 0) {
+      const written = [...located.values()].filter(({ target }) => target?.importId !== context.importId);
+      const added = written.filter(({ target }) => target === undefined).map((entry) => addressRow(context, entry));
+      const changed = written.flatMap(({ target, ...entry }) =>
+        target ? [{ address_id: target.addressId, ...addressRow(context, entry) }] : [],
+      );
+      if (added.length > 0) await context.trx.insertInto("addresses").values(added).execute();
+      if (changed.length > 0) {
         await context.trx
           .insertInto("addresses")
-          .values(rows)
-          .onConflict((conflict) =>
-            conflict
-              .columns(["dataset_id", "address_key"])
-              .doUpdateSet(
-                replaceFromExcluded([
-                  "display",
-                  "number",
-                  "number_low",
-                  "number_high",
-                  "street",
-                  "unit_type",
-                  "unit",
-                  "city",
-                  "state",
-                  "postcode",
-                  "normalized",
-                  "parcel_id",
-                  "lon",
-                  "lat",
-                  "import_id",
-                  "updated_at",
-                ]),
-              ),
-          )
+          .values(changed)
+          .onConflict((conflict) => conflict.column("address_id").doUpdateSet(replaceFromExcluded(WRITTEN_COLUMNS)))
           .execute();
       }
       return outcomes;
@@ -140,27 +99,44 @@ export function addressImporter(options: AddressImportOptions): Importer {
   };
 }
 
-/**
- * Makes `entry` the update of the stored row that is the same address: the locality one of them lacks is filled in
- * from the other, and the row takes the fuller address's key, so the upsert that follows writes to it.
- */
-async function adoptStored(context: ImportContext, entry: Located, stored: StoredAddress): Promise<void> {
-  entry.address = withLocalityOf(entry.address, stored.address);
-  entry.key = addressKey(entry.address);
-  if (entry.key === stored.key) return;
-  const taken = await context.trx
-    .selectFrom("addresses")
-    .select("address_id")
-    .where("dataset_id", "=", context.datasetId)
-    .where("address_key", "=", entry.key)
-    .executeTakeFirst();
-  if (!taken) {
-    await context.trx
-      .updateTable("addresses")
-      .set({ address_key: entry.key })
-      .where("address_id", "=", stored.addressId)
-      .execute();
-  }
+/** The columns an address import writes to a row. */
+const WRITTEN_COLUMNS = [
+  "display",
+  "number",
+  "number_low",
+  "number_high",
+  "street",
+  "unit_type",
+  "unit",
+  "city",
+  "state",
+  "postcode",
+  "parcel_id",
+  "lon",
+  "lat",
+  "import_id",
+  "updated_at",
+] as const;
+
+function addressRow(context: ImportContext, { address, parcelId, point }: Located) {
+  return {
+    dataset_id: context.datasetId,
+    display: formatAddress(address),
+    number: address.number ?? null,
+    number_low: address.numberLow ?? null,
+    number_high: address.numberHigh ?? null,
+    street: streetKey(address),
+    unit_type: address.unitType ?? null,
+    unit: address.unit ?? null,
+    city: address.city ?? null,
+    state: address.state ?? null,
+    postcode: address.postcode ?? null,
+    parcel_id: parcelId,
+    lon: point[0],
+    lat: point[1],
+    import_id: context.importId,
+    updated_at: context.now,
+  };
 }
 
 async function locate(

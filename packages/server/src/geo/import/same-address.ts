@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
-import { type NormalizedAddress, streetKey } from "../address/index.js";
+import { addressKey, type NormalizedAddress, readFormattedAddress, streetKey } from "../address/index.js";
 import { geodesicDistance } from "../geometry/index.js";
 import type { LonLat } from "../types.js";
 import type { ImportContext } from "./run-import.js";
@@ -19,76 +19,94 @@ export interface AddressToWrite {
   point: LonLat;
 }
 
-/** A stored row that is the same address as one being imported. */
-export interface StoredAddress {
+/** A stored row of the import's own dataset, which an address being imported may write to. */
+export interface OwnRow {
   addressId: number;
+  /** The import that last wrote it: this one, when an earlier batch did. */
+  importId: number;
+}
+
+/** A stored row that is the same address as one being imported. */
+export interface StoredAddress extends OwnRow {
   datasetId: number;
   datasetName: string;
-  key: string;
   address: NormalizedAddress;
 }
 
+/** What is already stored of a batch's addresses. */
+export interface StoredMatches {
+  /** The rows of the import's own dataset at the batch's streets and numbers, by address key. */
+  own: Map<string, OwnRow>;
+  /** By entry position, a stored row that is the same address under another key, or in another dataset. */
+  same: Array<StoredAddress | undefined>;
+}
+
 /**
- * The stored addresses (of the import's namespace) that are the same as each of `entries`, by position: the same
- * number, street and unit, and no city, state or ZIP code that disagrees — `75 WINTER ST` and
- * `75 WINTER ST, CAMBRIDGE, MA` are one address. Within the import's own dataset that is enough, as it is for equal
- * keys; a row of another dataset must also be at the same place (the same parcel, or within {@link SAME_PLACE_M}).
- * An exact match of the address key in the import's own dataset comes first: the upsert handles those.
+ * The stored addresses (of the import's namespace) that each of `entries` is, read through the street index: the
+ * rows of the import's own dataset by address key, which an entry of that key updates; and, for an entry with no
+ * such row, a row that is the same address though written differently — the same number, street and unit, and no
+ * city, state or ZIP code that disagrees: `75 WINTER ST` and `75 WINTER ST, CAMBRIDGE, MA` are one address. Within
+ * the import's own dataset that is enough; a row of another dataset must also be at the same place (the same parcel,
+ * or within {@link SAME_PLACE_M}).
  */
-export async function storedSameAddresses(
-  context: ImportContext,
-  entries: AddressToWrite[],
-): Promise<Array<StoredAddress | undefined>> {
-  if (entries.length === 0) return [];
+export async function storedSameAddresses(context: ImportContext, entries: AddressToWrite[]): Promise<StoredMatches> {
+  if (entries.length === 0) return { own: new Map(), same: [] };
   // Only when every entry names its town can the others be left out; one without could be in any.
   const cities = entries.every((entry) => entry.address.city)
     ? [...new Set(entries.map((entry) => entry.address.city as string))]
     : [];
-  const rows = await rowsAtNumbers(context, entries, cities);
-  const ownKeys = new Set(rows.filter((row) => row.dataset_id === context.datasetId).map((row) => row.address_key));
+  const rows = (await rowsAtNumbers(context, entries, cities)).map((row) => ({
+    ...row,
+    address: readFormattedAddress(row.display),
+  }));
+  const own = new Map<string, OwnRow>();
+  for (const row of rows) {
+    if (row.dataset_id === context.datasetId) {
+      own.set(addressKey(row.address), { addressId: row.address_id, importId: row.import_id });
+    }
+  }
   // This dataset's rows first, so that an address already in it is updated rather than called a duplicate.
-  const byPlace = new Map<string, Array<Candidate & { address: NormalizedAddress }>>();
+  const byPlace = new Map<string, typeof rows>();
   const ordered = [...rows].sort(
     (a, b) => Number(b.dataset_id === context.datasetId) - Number(a.dataset_id === context.datasetId),
   );
   for (const row of ordered) {
-    const address = JSON.parse(row.normalized) as NormalizedAddress;
-    const key = placeKey(address);
-    byPlace.set(key, [...(byPlace.get(key) ?? []), { ...row, address }]);
+    const key = placeKey(row.address);
+    byPlace.set(key, [...(byPlace.get(key) ?? []), row]);
   }
-  return entries.map((entry) => {
-    if (ownKeys.has(entry.key)) return undefined;
-    const same = byPlace
+  const same = entries.map((entry) => {
+    if (own.has(entry.key)) return undefined;
+    const found = byPlace
       .get(placeKey(entry.address))
       ?.find(
         (row) =>
           localitiesAgree(row.address, entry.address) &&
           (row.dataset_id === context.datasetId || samePlace(row, entry)),
       );
-    return same
+    return found
       ? {
-          addressId: same.address_id,
-          datasetId: same.dataset_id,
-          datasetName: same.name,
-          key: same.address_key,
-          address: same.address,
+          addressId: found.address_id,
+          importId: found.import_id,
+          datasetId: found.dataset_id,
+          datasetName: found.name,
+          address: found.address,
         }
       : undefined;
   });
+  return { own, same };
 }
 
-type Candidate = Awaited<ReturnType<typeof rowsAtNumbers>>[number];
 /** A street and house number looked for, as a row of a VALUES list. */
 type Pair = { column1: string; column2: number };
 const CANDIDATE_COLUMNS = [
   "addresses.address_id",
   "addresses.dataset_id",
   "datasets.name",
-  "addresses.address_key",
-  "addresses.normalized",
+  "addresses.display",
   "addresses.parcel_id",
   "addresses.lon",
   "addresses.lat",
+  "addresses.import_id",
 ] as const;
 
 /**

@@ -1,6 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
-import { type NormalizedAddress, normalizeAddress, scoreCandidate, streetKey } from "../address/index.js";
+import {
+  type NormalizedAddress,
+  normalizeAddress,
+  readFormattedAddress,
+  scoreCandidate,
+  streetKey,
+} from "../address/index.js";
 import type { GeoSource } from "../store/spatial-filter.js";
 import { type AddressCandidate, toCandidate } from "./address-candidate.js";
 
@@ -42,7 +48,7 @@ export async function locateAddress(
       .execute();
   }
   return rows
-    .map((row) => ({ row, score: scoreCandidate(query, JSON.parse(row.normalized) as NormalizedAddress) }))
+    .map((row) => ({ row, score: scoreCandidate(query, readFormattedAddress(row.display)) }))
     .filter((hit) => hit.score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score || a.row.address_id - b.row.address_id)
     .slice(0, limit)

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { AddressTable, BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
+import type { BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
 import type { Area, Geometry } from "../types.js";
 import { buildingShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
 
@@ -30,16 +30,6 @@ export interface LayerFeature {
   sourceId: string;
   geometry: Geometry;
   attributes: Record<string, unknown>;
-}
-
-export interface StoredAddress {
-  addressId: number;
-  datasetId: number;
-  display: string;
-  normalized: Record<string, unknown>;
-  parcelId: number | null;
-  lon: number;
-  lat: number;
 }
 
 /** The columns of a spatial row other than its geometry and attributes: cheap to read for every candidate. */
@@ -88,13 +78,3 @@ export const toParcel = (row: Selectable<ParcelTable>): Parcel =>
 /** A whole building row as the domain sees it. */
 export const toBuilding = (row: Selectable<BuildingTable>): Building =>
   buildingOf(row, buildingShapes.parse(row.building_id, row.import_id, row.footprint, row.attributes));
-
-export const toStoredAddress = (row: Selectable<AddressTable>): StoredAddress => ({
-  addressId: row.address_id,
-  datasetId: row.dataset_id,
-  display: row.display,
-  normalized: JSON.parse(row.normalized),
-  parcelId: row.parcel_id,
-  lon: row.lon,
-  lat: row.lat,
-});
