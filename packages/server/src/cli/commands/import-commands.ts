@@ -4,6 +4,7 @@ import type { ImportSummary } from "../../geo/import/import-summary.js";
 import type { Command, OptionSpec } from "../command.js";
 import { type CliIo, processIo, UsageError } from "../io.js";
 import { recomputeQueued } from "../recompute-queued.js";
+import { workerThreadsFor } from "../worker-threads.js";
 
 const text = { type: "string" } as const;
 
@@ -39,6 +40,9 @@ const BY_KIND: Record<ImportKind, { options: OptionSpec; required: string[]; usa
   },
 };
 
+/** More assigning threads than this gain little: the writing, on the main thread, becomes the bound. */
+const MAX_PARCEL_THREADS = 4;
+
 /** `lotline import parcels|buildings|addresses|layer FILE …` → `{"read","imported","updated","rejected",…}`. */
 export const importCommands = Object.fromEntries(
   IMPORT_KINDS.map((kind): [string, Command] => [
@@ -51,8 +55,14 @@ export const importCommands = Object.fromEntries(
       run: async ({ values, services, io }) => {
         const options = optionsFrom(kind, values);
         const progress = progressBar(io, kind);
+        const threads =
+          kind === "buildings" ? workerThreadsFor(services.config.databaseUrl, MAX_PARCEL_THREADS) : undefined;
         try {
-          const summary = await importFile(services.database, { ...options, ...progress.hooks });
+          const summary = await importFile(services.database, {
+            ...options,
+            ...progress.hooks,
+            ...(threads ? { parcelThreads: threads } : {}),
+          });
           // Changed parcels or buildings, or a replaced dataset, queued the records there to be computed again:
           // do it before answering.
           const queued = summary.properties.queued > 0 || options.rules?.replace !== undefined;

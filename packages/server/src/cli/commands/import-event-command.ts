@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { PERILS, type Peril } from "@lotline/contract";
 import { importEvent } from "../../events/import-event.js";
 import type { SearchThreads } from "../../events/search-on-threads.js";
@@ -6,6 +5,7 @@ import { DEFAULT_IMPORT_POLICY } from "../../geo/import/import-policy.js";
 import type { ReadOptions } from "../../geo/readers/index.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../io.js";
+import { workerThreadsFor } from "../worker-threads.js";
 import { maxRejectedFrom } from "./import-commands.js";
 
 const text = { type: "string" } as const;
@@ -81,12 +81,8 @@ export const importEventCommand: Command = {
 /** More threads than this gain little: the search's writing, on the main thread, becomes the bound. */
 const MAX_SEARCH_THREADS = 8;
 
-/**
- * The portfolio searched on a thread for each core but the one the main thread writes on (at least one, so the
- * writing overlaps the reading) — unless the database lives in this process's memory alone.
- */
+/** The portfolio searched on threads beside the one that writes (see `workerThreadsFor`). */
 function searchThreadsFor(databaseUrl: string): { searchThreads?: SearchThreads } {
-  if (databaseUrl === "sqlite::memory:") return {};
-  const count = Math.max(1, Math.min(MAX_SEARCH_THREADS, availableParallelism() - 1));
-  return { searchThreads: { databaseUrl, count } };
+  const threads = workerThreadsFor(databaseUrl, MAX_SEARCH_THREADS);
+  return threads ? { searchThreads: threads } : {};
 }

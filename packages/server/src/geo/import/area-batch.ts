@@ -12,6 +12,14 @@ export interface PreparedArea {
   attributes: Record<string, unknown>;
   /** Positions in the batch of the records folded in; the first is the one that imports or updates. */
   positions: number[];
+  /** A building's parcel as a thread found it ahead of writing (null: none); gone when the geometry changes. */
+  owner?: { parcelId: number; share: number } | null;
+}
+
+/** A batch's areas by source id, and the outcomes of the records already decided (rejected ones). */
+export interface PreparedAreas {
+  prepared: Map<string, PreparedArea>;
+  outcomes: RecordOutcome[];
 }
 
 /**
@@ -22,7 +30,7 @@ export interface PreparedArea {
 export function prepareAreas(
   batch: ReadRecord[],
   sourceIdOf: (record: ReadRecord) => string | Rejection,
-): { prepared: Map<string, PreparedArea>; outcomes: RecordOutcome[] } {
+): PreparedAreas {
   const prepared = new Map<string, PreparedArea>();
   const outcomes: RecordOutcome[] = [];
   batch.forEach((record, position) => {
@@ -98,6 +106,7 @@ export async function settleAgainstStored(
         area.positions = [];
       } else {
         area.geometry = united;
+        area.owner = undefined;
         outcomes[first] = "merged";
       }
     }

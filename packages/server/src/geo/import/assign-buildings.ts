@@ -3,7 +3,7 @@ import type { ChangedArea } from "../../changes/changed-area.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
 import { boxesInTiles } from "../store/boxes-in-tiles.js";
 import { shapeRows } from "../store/read-spatial-rows.js";
-import { amongIds } from "../store/spatial-filter.js";
+import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { ImportContext } from "./run-import.js";
@@ -20,17 +20,19 @@ export type Owner = { parcelId: number; share: number } | undefined;
 const FOOTPRINTS_PER_STATEMENT = 500;
 
 /**
- * Finds the parcels of buildings inside one transaction that writes no parcel meanwhile (a building import, or the
- * end of a parcel import): the candidates of a whole batch of footprints come from one statement, led by the
- * spatial index, and each candidate's boundary is read and parsed once for all the footprints around it. Its
- * boundaries are its own, never the process's cache of committed rows: this transaction may yet roll back.
+ * Finds the parcels of buildings where no parcel is written meanwhile: inside the transaction of a building import
+ * or at the end of a parcel import, or on a building import's preparing thread (which reads the parcels committed;
+ * a building import writes none). The candidates of a whole batch of footprints come from one statement, led by
+ * the spatial index, and each candidate's boundary is read and parsed once for all the footprints around it. Its
+ * boundaries are its own, never the process's cache of committed rows: a transaction may yet roll back.
  */
 export class ParcelAssigner {
-  readonly #context: Pick<ImportContext, "trx" | "dialect">;
+  readonly #source: GeoSource;
   readonly #kept = new Map<number, Area>();
 
-  constructor(context: Pick<ImportContext, "trx" | "dialect">) {
-    this.#context = context;
+  /** `source` reads inside the import's transaction, or on a connection of a preparing thread's own. */
+  constructor(source: GeoSource) {
+    this.#source = source;
   }
 
   /**
@@ -59,7 +61,7 @@ export class ParcelAssigner {
 
   /** The ids of the parcels whose boxes meet each box, in id order (the order ties are broken in). */
   async #candidates(boxes: BBox[]): Promise<number[][]> {
-    const { trx, dialect } = this.#context;
+    const { db, dialect } = this.#source;
     // Typed, for PostgreSQL cannot infer the parameters' types in a VALUES list.
     const number = (value: number) => sql`cast(${value} as double precision)`;
     const values = sql.join(boxes.map((box, i) => sql`(cast(${i} as integer), ${sql.join(box.map(number))})`));
@@ -72,7 +74,7 @@ export class ParcelAssigner {
     const id = dialect === "sqlite" ? sql`p.id` : sql`p.parcel_id`;
     const { rows } = await sql<{ i: number; id: number }>`
       with b (i, min_lon, min_lat, max_lon, max_lat) as (values ${values})
-      select b.i as i, ${id} as id from b ${meets} order by 1, 2`.execute(trx);
+      select b.i as i, ${id} as id from b ${meets} order by 1, 2`.execute(db);
     const candidates: number[][] = boxes.map(() => []);
     for (const row of rows) candidates[Number(row.i)]?.push(Number(row.id));
     return candidates;
@@ -91,8 +93,7 @@ export class ParcelAssigner {
       else missing.push(id);
     }
     if (missing.length === 0) return boundaries;
-    const { trx, dialect } = this.#context;
-    for (const row of await shapeRows({ db: trx, dialect }, "parcels", missing)) {
+    for (const row of await shapeRows(this.#source, "parcels", missing)) {
       const area = decodeWkb(row.geometry) as Area;
       boundaries.set(row.id, area);
       if (this.#kept.size >= KEPT_BOUNDARIES) {
@@ -119,8 +120,8 @@ export async function reassignBuildings(
 ): Promise<void> {
   const { extent } = area;
   if (!extent) return;
-  const assigner = new ParcelAssigner(context);
   const source = { db: context.trx, dialect: context.dialect };
+  const assigner = new ParcelAssigner(source);
   for await (const tile of boxesInTiles(source, "buildings", extent, TILE, (box) => !area.meets(box))) {
     const ids = tile.filter((building) => area.meets(building.box)).map((building) => building.id);
     for (let start = 0; start < ids.length; start += PAGE)

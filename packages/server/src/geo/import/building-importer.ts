@@ -1,11 +1,12 @@
 import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import { encodeWkb } from "../store/wkb.js";
-import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
-import { ParcelAssigner } from "./assign-buildings.js";
+import { idFrom, type PreparedArea, type PreparedAreas, prepareAreas, settleAgainstStored } from "./area-batch.js";
+import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
+import { ParcelsOnThreads, type ParcelThreads } from "./parcels-on-threads.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
-import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+import type { ImportContext, Importer } from "./run-import.js";
 
 export interface BuildingImportOptions {
   /**
@@ -13,23 +14,42 @@ export interface BuildingImportOptions {
    * (`#12`), which stays the same only when the same file is imported again.
    */
   idField?: string;
+  /** Threads that find the footprints' parcels while the main thread reads and writes; none by default. */
+  threads?: ParcelThreads;
 }
 
-/** Building footprints: upserted by (dataset, source id), each assigned the parcel holding most of it. */
-export function buildingImporter({ idField }: BuildingImportOptions): Importer {
+/**
+ * Building footprints: upserted by (dataset, source id), each assigned the parcel holding most of it. On threads,
+ * each batch's parcels are found there as soon as it is validated, while later batches are read and earlier ones
+ * written; otherwise here, and then only for the footprints that changed.
+ */
+export function buildingImporter({ idField, threads }: BuildingImportOptions): Importer<PreparedAreas> {
+  // Started with the first batch: an import refused before reading any leaves no thread behind.
+  let onThreads: ParcelsOnThreads | undefined;
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
   return {
     columns: idField === undefined ? [] : [idField],
-    async importBatch(context: ImportContext, batch: ReadRecord[]) {
-      const { prepared, outcomes } = prepareAreas(batch, (record) => idFrom(record, idField));
+    // A batch for each thread to work on, and one for this thread to read meanwhile.
+    ahead: threads ? threads.count + 1 : 0,
+    async prepare(batch) {
+      const areas = prepareAreas(batch, (record) => idFrom(record, idField));
+      if (threads) {
+        onThreads ??= new ParcelsOnThreads(threads);
+        const prepared = [...areas.prepared.values()];
+        const owners = await onThreads.owningParcels(prepared.map((area) => area.geometry));
+        for (const [i, area] of prepared.entries()) area.owner = owners[i] ?? null;
+      }
+      return areas;
+    },
+    async importBatch(context: ImportContext, { prepared, outcomes }) {
       others ??= await otherDatasets(context, "buildings");
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
       await settleAgainstStored(context, "buildings", prepared, outcomes);
 
-      assigner ??= new ParcelAssigner(context);
+      assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
-      const owners = await assigner.owningParcels(areas.map((area) => area.geometry));
+      const owners = await ownersOf(assigner, areas);
       const rows = areas.map((area, i) => {
         const owner = owners[i];
         return {
@@ -72,5 +92,16 @@ export function buildingImporter({ idField }: BuildingImportOptions): Importer {
       }
       return outcomes;
     },
+    async close() {
+      await onThreads?.stop();
+    },
   };
+}
+
+/** Each area's parcel: as a thread found it, else found now (the rest in one go). */
+async function ownersOf(assigner: ParcelAssigner, areas: PreparedArea[]): Promise<Owner[]> {
+  const unknown = areas.filter((area) => area.owner === undefined);
+  const found = await assigner.owningParcels(unknown.map((area) => area.geometry));
+  const foundOf = new Map(unknown.map((area, i) => [area, found[i]]));
+  return areas.map((area) => (area.owner === undefined ? foundOf.get(area) : (area.owner ?? undefined)));
 }

@@ -16,6 +16,7 @@ import { nearestLayerFeatures } from "../queries/nearest-layer-features.js";
 import { parcelAt } from "../queries/parcel-at.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, LonLat } from "../types.js";
+import { ParcelAssigner } from "./assign-buildings.js";
 
 /**
  * The real Cambridge, MA files (see the data README in ../shared/data) imported through `lotline import … --json`, the
@@ -303,6 +304,22 @@ describe.skipIf(!PRESENT)(
         );
         expect(assigned).toBeGreaterThanOrEqual(2100);
         expect(assigned).toBeLessThanOrEqual(2166);
+      });
+
+      it("finds on its threads the same parcel and share for every building as the main thread does", async () => {
+        // The CLI found the parcels on a thread of its own (the database is not in memory); here they are found
+        // again on this thread, from the stored footprints.
+        const buildings = await db()
+          .selectFrom("buildings")
+          .select(["footprint", "parcel_id", "parcel_share"])
+          .orderBy("building_id")
+          .execute();
+        const owners = await new ParcelAssigner({ db: db(), dialect: geo().dialect }).owningParcels(
+          buildings.map((building) => decodeWkb(building.footprint) as Area),
+        );
+        expect(buildings.map(({ parcel_id, parcel_share }) => ({ parcel_id, parcel_share }))).toEqual(
+          owners.map((owner) => ({ parcel_id: owner?.parcelId ?? null, parcel_share: owner?.share ?? null })),
+        );
       });
     });
 

@@ -10,6 +10,7 @@ import { locateAddress } from "../locate/locate-address.js";
 import { searchAddresses } from "../locate/search-addresses.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, Geometry, LonLat } from "../types.js";
+import { importFile } from "./import-file.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
 
 /**
@@ -352,6 +353,26 @@ describe("buildings belong to the parcel holding most of their footprint", () =>
       ["B-STRADDLE", west?.parcel_id],
     ]);
     expect(stored[1]?.parcel_share).toBeCloseTo(0.7, 2);
+  });
+
+  it("a building import whose assigning thread fails fails whole, and leaves no building and no dataset", async () => {
+    const origin: LonLat = [-97.1, 40];
+    const buildings = fixture(
+      "thread-fails.ndjson",
+      ndjson([featureOf(rect(origin, 0.3, 0.4, 1.3, 0.6), { BID: "B-1" })]),
+    );
+    // The thread cannot open its database (a folder that does not exist).
+    const parcelThreads = { databaseUrl: `sqlite:${join(folder, "missing", "lotline.db")}`, count: 1 };
+    await expect(
+      importFile(testDatabase.database, { kind: "buildings", file: buildings, name: "Thread fails", parcelThreads }),
+    ).rejects.toThrow(/assigning thread/);
+    expect(await buildingsOf("Thread fails")).toEqual([]);
+    const dataset = await testDatabase.database.db
+      .selectFrom("datasets")
+      .select("dataset_id")
+      .where("name", "=", "Thread fails")
+      .executeTakeFirst();
+    expect(dataset).toBeUndefined();
   });
 
   it("importing parcels after the buildings assigns them, and moving a lot line reassigns them", async () => {

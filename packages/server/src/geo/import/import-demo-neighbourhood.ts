@@ -31,8 +31,12 @@ export async function importDemoNeighbourhood(database: Database): Promise<boole
 
   const town = generateNeighbourhood();
   const provenance = { provider: town.dataset.provider, license: town.dataset.license, vintage: town.dataset.vintage };
-  const load = (kind: DatasetInfo["kind"], name: string, features: Feature<Geometry | null>[], importer: Importer) =>
-    runImport(database, { kind, name, namespace: "demo", ...provenance }, "generated", records(features), importer);
+  const load = (
+    kind: DatasetInfo["kind"],
+    name: string,
+    features: Feature<Geometry | null>[],
+    importer: Importer<unknown>,
+  ) => runImport(database, { kind, name, namespace: "demo", ...provenance }, "generated", records(features), importer);
 
   await load("parcels", town.dataset.name, town.parcels, parcelImporter({ idField: "parcel_id" }));
   await load("buildings", town.dataset.name, town.buildings, buildingImporter({ idField: "building_id" }));

@@ -8,6 +8,7 @@ import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
 import type { ImportSummary } from "./import-summary.js";
 import { layerImporter } from "./layer-importer.js";
 import { parcelImporter } from "./parcel-importer.js";
+import type { ParcelThreads } from "./parcels-on-threads.js";
 import { type Importer, type ImportRules, runImport } from "./run-import.js";
 
 export const IMPORT_KINDS = ["parcels", "buildings", "addresses", "layer"] as const;
@@ -27,6 +28,8 @@ export interface ImportFileOptions {
   joinParcel?: string;
   city?: string;
   state?: string;
+  /** Threads that find a building import's parcels while the main thread reads and writes; none by default. */
+  parcelThreads?: ParcelThreads;
   /** What the import may do to the data already there; {@link DEFAULT_IMPORT_POLICY} by default. */
   rules?: Partial<ImportRules>;
   /** Called as the file is read: bytes so far and in all, when the reader can tell. */
@@ -68,7 +71,7 @@ export async function importFile(database: Database, options: ImportFileOptions)
   );
 }
 
-function importerFor(options: ImportFileOptions): Importer {
+function importerFor(options: ImportFileOptions): Importer<unknown> {
   switch (options.kind) {
     case "parcels":
       if (!options.idField) {
@@ -76,7 +79,7 @@ function importerFor(options: ImportFileOptions): Importer {
       }
       return parcelImporter({ idField: options.idField });
     case "buildings":
-      return buildingImporter({ idField: options.idField });
+      return buildingImporter({ idField: options.idField, threads: options.parcelThreads });
     case "layer":
       return layerImporter({ idField: options.idField });
     case "addresses": {

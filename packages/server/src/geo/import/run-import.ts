@@ -50,12 +50,21 @@ export interface ImportContext {
 
 export type ReadRecord = Extract<SourceRecord, { feature: unknown }>;
 
-/** One kind's import logic: outcomes for a batch (one per record, in order), and optional work at the end. */
-export interface Importer {
+/**
+ * One kind's import logic: outcomes for a batch (one per record, in order), and optional work at the end. A batch
+ * may first be prepared — work that writes nothing, such as validating and measuring — and up to `ahead` batches
+ * are then prepared (on other threads) while an earlier one is written.
+ */
+export interface Importer<Prepared = ReadRecord[]> {
   /** The columns (feature properties) the options named: each must exist in the file. */
   columns?: readonly string[];
-  importBatch(context: ImportContext, batch: ReadRecord[]): Promise<RecordOutcome[]>;
+  /** How many batches may be in preparation beyond the one being written; none by default. */
+  ahead?: number;
+  prepare?(batch: ReadRecord[]): Promise<Prepared>;
+  importBatch(context: ImportContext, prepared: Prepared): Promise<RecordOutcome[]>;
   finish?(context: ImportContext): Promise<void>;
+  /** Releases what the importer holds (threads), whether the import succeeded or not. */
+  close?(): Promise<void>;
 }
 
 export interface RunImportOptions {
@@ -70,13 +79,28 @@ export interface RunImportOptions {
  * named column the file lacks, too many records rejected, nothing imported) is refused with an
  * {@link ImportRefusedError} and leaves nothing behind either.
  */
-export async function runImport(
+export async function runImport<Prepared>(
   database: Database,
   dataset: DatasetInfo,
   source: string,
   records: AsyncIterable<SourceRecord>,
-  importer: Importer,
-  { onProgress = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions = {},
+  importer: Importer<Prepared>,
+  options: RunImportOptions = {},
+): Promise<ImportSummary> {
+  try {
+    return await importAll(database, dataset, source, records, importer, options);
+  } finally {
+    await importer.close?.();
+  }
+}
+
+async function importAll<Prepared>(
+  database: Database,
+  dataset: DatasetInfo,
+  source: string,
+  records: AsyncIterable<SourceRecord>,
+  importer: Importer<Prepared>,
+  { onProgress = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions,
 ): Promise<ImportSummary> {
   const summary = emptySummary(dataset.kind, dataset.name);
   await database.db.transaction().execute(async (trx) => {
@@ -105,19 +129,29 @@ export async function runImport(
     let batchPositions = 0;
     let columnsChecked = false;
     const statistics = new TableStatistics(context, dataset.kind);
+    const preparing: Array<{ batch: ReadRecord[]; prepared: Promise<Prepared> }> = [];
+    const writeOldest = async () => {
+      const oldest = preparing.shift();
+      if (!oldest) return;
+      const outcomes = await importer.importBatch(context, await oldest.prepared);
+      for (const [index, record] of oldest.batch.entries()) {
+        count(summary, record.number, outcomes[index] ?? { reason: "not_processed" });
+      }
+      await statistics.keepUp(summary.read);
+      onProgress(summary);
+    };
     const flush = async () => {
       if (!columnsChecked && batch.length > 0) {
         requireColumns(importer.columns ?? [], batch);
         columnsChecked = true;
       }
-      const outcomes = await importer.importBatch(context, batch);
-      for (const [index, record] of batch.entries()) {
-        count(summary, record.number, outcomes[index] ?? { reason: "not_processed" });
-      }
+      const prepared = importer.prepare ? importer.prepare(batch) : Promise.resolve(batch as Prepared);
+      // Awaited in its turn, where a failure fails the import; until then it must not count as unhandled.
+      prepared.catch(() => {});
+      preparing.push({ batch, prepared });
       batch = [];
       batchPositions = 0;
-      await statistics.keepUp(summary.read);
-      onProgress(summary);
+      while (preparing.length > (importer.ahead ?? 0)) await writeOldest();
     };
     for await (const record of records) {
       if ("error" in record) count(summary, record.number, { reason: "unreadable", detail: record.error });
@@ -128,6 +162,7 @@ export async function runImport(
       if (batch.length >= BATCH_SIZE || batchPositions >= BATCH_POSITIONS) await flush();
     }
     await flush();
+    while (preparing.length > 0) await writeOldest();
     const refusal = refusalOf(summary, rules);
     if (refusal) throw new ImportRefusedError(refusal);
     await importer.finish?.(context);

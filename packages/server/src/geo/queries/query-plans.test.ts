@@ -149,7 +149,7 @@ describe.skipIf(!PRESENT)(
       expect(building).toBeDefined();
       // An import asks from within its transaction; the queries are the same.
       const importing = { trx: db as unknown as Transaction<Schema>, dialect: source.dialect };
-      if (building) await new ParcelAssigner(importing).owningParcels([building.footprint]);
+      if (building) await new ParcelAssigner(source).owningParcels([building.footprint]);
       const parcels = await db
         .selectFrom("datasets")
         .select(["dataset_id", "name"])
