@@ -72,9 +72,15 @@ export function addressImporter(options: AddressImportOptions): Importer {
           outcomes[entry.position] = "merged";
           continue;
         }
-        // A stored row is written by one address of the batch; another adopting it too becomes a row of its own.
-        const adopted = stored && !claimed.has(stored.addressId) ? stored : undefined;
-        const target = own.get(entry.key) ?? adopted;
+        // A stored row is written by one address of the batch. The row of this very key, taken by a fuller form of
+        // the same address, is that address; another address adopting a taken row becomes a row of its own.
+        const exact = own.get(entry.key);
+        if (exact && claimed.has(exact.addressId)) {
+          outcomes[entry.position] = "merged";
+          continue;
+        }
+        const adopted = !exact && stored && !claimed.has(stored.addressId) ? stored : undefined;
+        const target = exact ?? adopted;
         if (target) claimed.add(target.addressId);
         located.set(entry.key, { ...entry, target });
         outcomes[entry.position] =

@@ -508,6 +508,35 @@ describe("addresses", () => {
     }
   });
 
+  it("an address stored without its town, imported again with it and without it in one file, stays one row", async () => {
+    const importing = (name: string, rows: string[]) => [
+      "addresses",
+      fixture(name, ["address,x,y", ...rows].join("\n")),
+      "--address-column",
+      "address",
+      "--lon-column",
+      "x",
+      "--lat-column",
+      "y",
+      "--name",
+      "Townless",
+    ];
+    const [x, y] = point([-97, 41.5], 0, 0);
+    expect(await importJson(importing("townless.csv", [`5 Birch Rd,${x},${y}`]))).toMatchObject({ imported: 1 });
+    // The fuller form takes the stored row; the bare form that follows is that same address.
+    const again = await importJson(
+      importing("townless-again.csv", [`"5 Birch Rd, Elmwood, KS",${x},${y}`, `5 Birch Rd,${x},${y}`]),
+    );
+    expect(again).toMatchObject({ read: 2, imported: 0, updated: 1, merged: 1 });
+    const rows = await testDatabase.database.db
+      .selectFrom("addresses")
+      .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+      .select("display")
+      .where("datasets.name", "=", "Townless")
+      .execute();
+    expect(rows).toEqual([{ display: "5 BIRCH RD, ELMWOOD, KS" }]);
+  });
+
   it("a row that is no street address is rejected as unparseable_address with its line number", async () => {
     const csv = fixture(
       "unparseable.csv",
