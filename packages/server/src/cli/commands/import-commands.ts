@@ -40,8 +40,8 @@ const BY_KIND: Record<ImportKind, { options: OptionSpec; required: string[]; usa
   },
 };
 
-/** More assigning threads than this gain little: the writing, on the main thread, becomes the bound. */
-const MAX_PARCEL_THREADS = 4;
+/** More import threads than this gain little: the writing, on the main thread, becomes the bound. */
+const MAX_IMPORT_THREADS = 4;
 
 /** `lotline import parcels|buildings|addresses|layer FILE …` → `{"read","imported","updated","rejected",…}`. */
 export const importCommands = Object.fromEntries(
@@ -55,13 +55,13 @@ export const importCommands = Object.fromEntries(
       run: async ({ values, services, io }) => {
         const options = optionsFrom(kind, values);
         const progress = progressBar(io, kind);
-        const threads =
-          kind === "buildings" ? workerThreadsFor(services.config.databaseUrl, MAX_PARCEL_THREADS) : undefined;
+        // Used by the kinds with read-only work to spare (buildings' parcels, addresses' locations).
+        const threads = workerThreadsFor(services.config.databaseUrl, MAX_IMPORT_THREADS);
         try {
           const summary = await importFile(services.database, {
             ...options,
             ...progress.hooks,
-            ...(threads ? { parcelThreads: threads } : {}),
+            ...(threads ? { threads } : {}),
           });
           // Changed parcels or buildings, or a replaced dataset, queued the records there to be computed again:
           // do it before answering.

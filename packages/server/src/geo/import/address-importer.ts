@@ -1,30 +1,17 @@
-import { addressKey, formatAddress, type NormalizedAddress, normalizeAddress, streetKey } from "../address/index.js";
-import { representativePoint } from "../geometry/index.js";
-import { parcelAt } from "../queries/parcel-at.js";
-import { decodeWkb } from "../store/wkb.js";
-import type { Area, LonLat } from "../types.js";
+import { addressKey, formatAddress, streetKey } from "../address/index.js";
+import { type AddressImportOptions, AddressLocator, type LocatedAddress } from "./address-locator.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
+import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 import { type OwnRow, storedSameAddresses, withLocalityOf } from "./same-address.js";
 
-export interface AddressImportOptions {
-  /** The column or property holding the one-line street address (`120 GORE ST`). */
-  addressColumn: string;
-  /** Locate each row through the parcel whose id is in this column; otherwise by the row's own point. */
-  joinParcel?: string;
-  /** Filled in where the source has no city or state of its own. */
-  city?: string;
-  state?: string;
-}
+export type { AddressImportOptions };
 
-interface Located {
+interface Located extends LocatedAddress {
   position: number;
-  address: NormalizedAddress;
   key: string;
-  parcelId: number | null;
-  point: LonLat;
 }
 
 /**
@@ -35,18 +22,29 @@ interface Located {
  * An address differing from a stored one only by a missing city, state or ZIP code is the same address (see
  * `same-address.ts`): in this dataset it updates that row, in another dataset it is a duplicate and rejected.
  */
-export function addressImporter(options: AddressImportOptions): Importer {
-  /** Parcel id → the parcel's row id and a point inside it, remembered across batches (up to `KEPT_PARCELS`). */
-  const parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
+export function addressImporter(
+  options: AddressImportOptions,
+  threads?: ImportThreadOptions,
+): Importer<Array<LocatedAddress | Rejection>> {
+  const locator = new AddressLocator(options);
+  // Started with the first batch: an import refused before reading any leaves no thread behind.
+  let onThreads: ImportThreads<ReadRecord[], Array<LocatedAddress | Rejection>> | undefined;
   return {
     columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
-    async importBatch(context: ImportContext, batch: ReadRecord[]) {
+    // A batch for each thread to work on, and one for this thread to read meanwhile.
+    ahead: threads ? threads.count + 1 : 0,
+    async prepare(context: ImportContext, batch: ReadRecord[]) {
+      if (!threads) {
+        const source = { db: context.trx, dialect: context.dialect, namespace: context.namespace };
+        return locator.locateBatch(source, batch);
+      }
+      onThreads ??= new ImportThreads(threads, { kind: "locate-addresses", options, namespace: context.namespace });
+      return onThreads.run(batch);
+    },
+    async importBatch(context: ImportContext, found) {
       const outcomes: RecordOutcome[] = [];
-      if (options.joinParcel) await loadParcels(context, batch, options.joinParcel, parcels);
-
       const read: Located[] = [];
-      for (const [position, record] of batch.entries()) {
-        const result = await locate(context, record, options, parcels);
+      for (const [position, result] of found.entries()) {
         if ("reason" in result) outcomes[position] = result;
         else read.push({ ...result, position, key: addressKey(result.address) });
       }
@@ -102,6 +100,9 @@ export function addressImporter(options: AddressImportOptions): Importer {
       }
       return outcomes;
     },
+    async close() {
+      await onThreads?.stop();
+    },
   };
 }
 
@@ -143,69 +144,4 @@ function addressRow(context: ImportContext, { address, parcelId, point }: Locate
     import_id: context.importId,
     updated_at: context.now,
   };
-}
-
-async function locate(
-  context: ImportContext,
-  record: ReadRecord,
-  options: AddressImportOptions,
-  parcels: Map<string, { parcelId: number; point: LonLat } | null>,
-): Promise<Omit<Located, "position" | "key"> | Rejection> {
-  const properties = record.feature.properties ?? {};
-  const text = properties[options.addressColumn];
-  if (typeof text !== "string" || text.trim() === "") {
-    return { reason: "missing_address", detail: `no value in ${options.addressColumn}` };
-  }
-  const address = normalizeAddress(text, { city: options.city, state: options.state });
-  if (!address) return { reason: "unparseable_address", detail: text };
-
-  if (options.joinParcel) {
-    const id = String(properties[options.joinParcel] ?? "").trim();
-    const parcel = parcels.get(id);
-    if (!parcel) return { reason: "parcel_not_found", detail: `no parcel "${id}"` };
-    return { address, parcelId: parcel.parcelId, point: parcel.point };
-  }
-  const geometry = record.feature.geometry;
-  if (geometry?.type !== "Point") return { reason: "missing_location", detail: "no point and no parcel to join" };
-  const [lon = Number.NaN, lat = Number.NaN] = geometry.coordinates;
-  const point: LonLat = [lon, lat];
-  const parcel = await parcelAt({ db: context.trx, dialect: context.dialect }, point);
-  return { address, parcelId: parcel?.parcelId ?? null, point };
-}
-
-/** Parcels joined to, kept between batches: enough for a county's file in parcel order, bounded for a state's. */
-const KEPT_PARCELS = 50_000;
-
-/** Looks up, once each, the parcels this batch joins to; where datasets share an id, the latest written wins. */
-async function loadParcels(
-  context: ImportContext,
-  batch: ReadRecord[],
-  column: string,
-  parcels: Map<string, { parcelId: number; point: LonLat } | null>,
-): Promise<void> {
-  if (parcels.size > KEPT_PARCELS) parcels.clear();
-  const wanted = [...new Set(batch.map((record) => String(record.feature.properties?.[column] ?? "").trim()))].filter(
-    (id) => id !== "" && !parcels.has(id),
-  );
-  if (wanted.length === 0) return;
-  const rows = await context.trx
-    .selectFrom("parcels")
-    .select(["parcel_id", "source_id", "boundary"])
-    .where("source_id", "in", wanted)
-    // The demo's generated parcel ids must never locate an imported address, nor the other way round.
-    .where(
-      "dataset_id",
-      "in",
-      context.trx.selectFrom("datasets").select("dataset_id").where("namespace", "=", context.namespace),
-    )
-    .orderBy("updated_at")
-    .orderBy("parcel_id")
-    .execute();
-  for (const id of wanted) parcels.set(id, null);
-  for (const row of rows) {
-    parcels.set(row.source_id, {
-      parcelId: row.parcel_id,
-      point: representativePoint(decodeWkb(row.boundary) as Area) as LonLat,
-    });
-  }
 }

@@ -4,7 +4,7 @@ import { encodeWkb } from "../store/wkb.js";
 import { idFrom, type PreparedArea, type PreparedAreas, prepareAreas, settleAgainstStored } from "./area-batch.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
-import { ParcelsOnThreads, type ParcelThreads } from "./parcels-on-threads.js";
+import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer } from "./run-import.js";
 
@@ -15,7 +15,7 @@ export interface BuildingImportOptions {
    */
   idField?: string;
   /** Threads that find the footprints' parcels while the main thread reads and writes; none by default. */
-  threads?: ParcelThreads;
+  threads?: ImportThreadOptions;
 }
 
 /**
@@ -25,19 +25,20 @@ export interface BuildingImportOptions {
  */
 export function buildingImporter({ idField, threads }: BuildingImportOptions): Importer<PreparedAreas> {
   // Started with the first batch: an import refused before reading any leaves no thread behind.
-  let onThreads: ParcelsOnThreads | undefined;
+  let onThreads: ImportThreads<Uint8Array[], Array<Owner | null>> | undefined;
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
   return {
     columns: idField === undefined ? [] : [idField],
     // A batch for each thread to work on, and one for this thread to read meanwhile.
     ahead: threads ? threads.count + 1 : 0,
-    async prepare(batch) {
+    async prepare(_context, batch) {
       const areas = prepareAreas(batch, (record) => idFrom(record, idField));
       if (threads) {
-        onThreads ??= new ParcelsOnThreads(threads);
+        onThreads ??= new ImportThreads(threads, { kind: "parcels-of-footprints" });
         const prepared = [...areas.prepared.values()];
-        const owners = await onThreads.owningParcels(prepared.map((area) => area.geometry));
+        // As WKB: arrays copied between threads arrive as boxed numbers, which the overlap reads 2.5 × as slowly.
+        const owners = await onThreads.run(prepared.map((area) => encodeWkb(area.geometry)));
         for (const [i, area] of prepared.entries()) area.owner = owners[i] ?? null;
       }
       return areas;

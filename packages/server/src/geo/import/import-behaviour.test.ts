@@ -355,17 +355,17 @@ describe("buildings belong to the parcel holding most of their footprint", () =>
     expect(stored[1]?.parcel_share).toBeCloseTo(0.7, 2);
   });
 
-  it("a building import whose assigning thread fails fails whole, and leaves no building and no dataset", async () => {
+  it("a building import whose thread fails fails whole, and leaves no building and no dataset", async () => {
     const origin: LonLat = [-97.1, 40];
     const buildings = fixture(
       "thread-fails.ndjson",
       ndjson([featureOf(rect(origin, 0.3, 0.4, 1.3, 0.6), { BID: "B-1" })]),
     );
     // The thread cannot open its database (a folder that does not exist).
-    const parcelThreads = { databaseUrl: `sqlite:${join(folder, "missing", "lotline.db")}`, count: 1 };
+    const threads = { databaseUrl: `sqlite:${join(folder, "missing", "lotline.db")}`, count: 1 };
     await expect(
-      importFile(testDatabase.database, { kind: "buildings", file: buildings, name: "Thread fails", parcelThreads }),
-    ).rejects.toThrow(/assigning thread/);
+      importFile(testDatabase.database, { kind: "buildings", file: buildings, name: "Thread fails", threads }),
+    ).rejects.toThrow(/import thread/);
     expect(await buildingsOf("Thread fails")).toEqual([]);
     const dataset = await testDatabase.database.db
       .selectFrom("datasets")
@@ -506,6 +506,53 @@ describe("addresses", () => {
       const [found] = await locateAddress(testDatabase.database, `12 Main Street, ${town}, KS`);
       expect(found).toMatchObject({ address: `12 MAIN ST, ${town?.toUpperCase()}, KS`, score: 1 });
     }
+  });
+
+  it("addresses located on import threads are the addresses located on the main thread", async () => {
+    const origin: LonLat = [-97.2, 40];
+    const lots = collection([
+      featureOf(rect(origin, 0, 0, 1, 1), { APN: "THR-1" }),
+      featureOf(rect(origin, 1, 0, 2, 1), { APN: "THR-2" }),
+    ]);
+    await importJson(["parcels", fixture("thread-lots.geojson", lots), "--id-field", "APN", "--name", "Thread lots"]);
+    const file = fixture(
+      "thread-addresses.csv",
+      [
+        "address,lot",
+        '"1 Oak Rd, Elm, KS",THR-1',
+        '"2 Oak Rd Apt 3, Elm, KS",THR-2',
+        '"2 Oak Road #3, Elm, KS",THR-2',
+        '"3 Oak Rd, Elm, KS",THR-9',
+      ].join("\n"),
+    );
+    const options = {
+      file,
+      addressColumn: "address",
+      joinParcel: "lot",
+      name: "Thread addresses",
+      rules: { maxRejected: 1 },
+    };
+    const stored = () =>
+      db()
+        .selectFrom("addresses")
+        .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+        .select(["address_id", "display", "parcel_id", "lon", "lat"])
+        .where("datasets.name", "=", "Thread addresses")
+        .orderBy("address_id")
+        .execute();
+
+    const threads = { databaseUrl: testDatabase.url, count: 2 };
+    const threaded = await importFile(testDatabase.database, { ...options, kind: "addresses", threads });
+    expect(threaded).toMatchObject({ read: 4, imported: 2, merged: 1, rejected: 1 });
+    const before = await stored();
+    expect(before.map((row) => row.display)).toEqual(["1 OAK RD, ELM, KS", "2 OAK RD APT 3, ELM, KS"]);
+    const lotIds = new Map((await parcelsOf("Thread lots")).map((row) => [row.source_id, row.parcel_id]));
+    expect(before.map((row) => row.parcel_id)).toEqual([lotIds.get("THR-1"), lotIds.get("THR-2")]);
+
+    // Here, on this thread: every address is found as the same one, and stays where it was.
+    const here = await importFile(testDatabase.database, { ...options, kind: "addresses" });
+    expect(here).toMatchObject({ read: 4, imported: 0, updated: 2, merged: 1, rejected: 1 });
+    expect(await stored()).toEqual(before);
   });
 
   it("an address stored without its town, imported again with it and without it in one file, stays one row", async () => {

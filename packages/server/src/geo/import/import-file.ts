@@ -6,9 +6,9 @@ import { addressImporter } from "./address-importer.js";
 import { buildingImporter } from "./building-importer.js";
 import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
 import type { ImportSummary } from "./import-summary.js";
+import type { ImportThreadOptions } from "./import-threads.js";
 import { layerImporter } from "./layer-importer.js";
 import { parcelImporter } from "./parcel-importer.js";
-import type { ParcelThreads } from "./parcels-on-threads.js";
 import { type Importer, type ImportRules, runImport } from "./run-import.js";
 
 export const IMPORT_KINDS = ["parcels", "buildings", "addresses", "layer"] as const;
@@ -28,8 +28,11 @@ export interface ImportFileOptions {
   joinParcel?: string;
   city?: string;
   state?: string;
-  /** Threads that find a building import's parcels while the main thread reads and writes; none by default. */
-  parcelThreads?: ParcelThreads;
+  /**
+   * Threads that do a building or address import's read-only work (finding parcels, locating addresses) while the
+   * main thread reads and writes; none by default.
+   */
+  threads?: ImportThreadOptions;
   /** What the import may do to the data already there; {@link DEFAULT_IMPORT_POLICY} by default. */
   rules?: Partial<ImportRules>;
   /** Called as the file is read: bytes so far and in all, when the reader can tell. */
@@ -79,7 +82,7 @@ function importerFor(options: ImportFileOptions): Importer<unknown> {
       }
       return parcelImporter({ idField: options.idField });
     case "buildings":
-      return buildingImporter({ idField: options.idField, threads: options.parcelThreads });
+      return buildingImporter({ idField: options.idField, threads: options.threads });
     case "layer":
       return layerImporter({ idField: options.idField });
     case "addresses": {
@@ -93,12 +96,15 @@ function importerFor(options: ImportFileOptions): Importer<unknown> {
           "locate addresses by --join-parcel or by coordinates, not both",
         );
       }
-      return addressImporter({
-        addressColumn: options.addressColumn,
-        ...(options.joinParcel ? { joinParcel: options.joinParcel } : {}),
-        ...(options.city ? { city: options.city } : {}),
-        ...(options.state ? { state: options.state } : {}),
-      });
+      return addressImporter(
+        {
+          addressColumn: options.addressColumn,
+          ...(options.joinParcel ? { joinParcel: options.joinParcel } : {}),
+          ...(options.city ? { city: options.city } : {}),
+          ...(options.state ? { state: options.state } : {}),
+        },
+        options.threads,
+      );
     }
   }
 }

@@ -60,7 +60,7 @@ export interface Importer<Prepared = ReadRecord[]> {
   columns?: readonly string[];
   /** How many batches may be in preparation beyond the one being written; none by default. */
   ahead?: number;
-  prepare?(batch: ReadRecord[]): Promise<Prepared>;
+  prepare?(context: ImportContext, batch: ReadRecord[]): Promise<Prepared>;
   importBatch(context: ImportContext, prepared: Prepared): Promise<RecordOutcome[]>;
   finish?(context: ImportContext): Promise<void>;
   /** Releases what the importer holds (threads), whether the import succeeded or not. */
@@ -145,7 +145,7 @@ async function importAll<Prepared>(
         requireColumns(importer.columns ?? [], batch);
         columnsChecked = true;
       }
-      const prepared = importer.prepare ? importer.prepare(batch) : Promise.resolve(batch as Prepared);
+      const prepared = importer.prepare ? importer.prepare(context, batch) : Promise.resolve(batch as Prepared);
       // Awaited in its turn, where a failure fails the import; until then it must not count as unhandled.
       prepared.catch(() => {});
       preparing.push({ batch, prepared });

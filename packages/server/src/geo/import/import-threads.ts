@@ -1,0 +1,108 @@
+import { Worker } from "node:worker_threads";
+import type { DatasetNamespace } from "../../db/schema.js";
+import type { AddressImportOptions } from "./address-locator.js";
+
+/** Where an import's threads read: the database by its URL, each on a connection of its own. */
+export interface ImportThreadOptions {
+  databaseUrl: string;
+  /** How many threads work; one for each core but the main thread's is the most that helps. */
+  count: number;
+}
+
+/** What an import's threads do with each batch they are given. */
+export type ThreadTask =
+  /** Find the parcel of each footprint, given as WKB (`assign-buildings.ts`). */
+  | { kind: "parcels-of-footprints" }
+  /** Normalize and locate each record's address (`address-locator.ts`) among the namespace's parcels. */
+  | { kind: "locate-addresses"; options: AddressImportOptions; namespace: DatasetNamespace };
+
+/** What an import thread is started with. */
+export interface ImportThreadData {
+  databaseUrl: string;
+  task: ThreadTask;
+}
+
+/** What the main thread tells an import thread: a batch to work on, or to stop. */
+export type ImportThreadInput = { id: number; batch: unknown } | "stop";
+
+/** What an import thread answers: a batch's result, or why there is none. */
+export type ImportThreadMessage = { id: number; result: unknown } | { id: number; error: string };
+
+/** The compiled thread script: tests run the sources, which a worker thread cannot load (`tsc --build` first). */
+const THREAD_SCRIPT = new URL("../../../dist/geo/import/import-thread.js", import.meta.url);
+
+/**
+ * An import thread's heap, MB: the parcels around a few batches, parsed. Its young generation is twice a worker's
+ * default, which spent a quarter of a building import's thread time collecting the overlaps' garbage.
+ */
+const THREAD_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
+
+/** A thread that does not stop when asked is stopped after this long, ms. */
+const STOP_WAIT_MS = 5000;
+
+interface Pending {
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * An import's read-only work on worker threads — a batch's parcels found, its addresses located — while the main
+ * thread reads the file and writes the batches before it. Each thread reads on a connection of its own, which sees
+ * the parcels committed: the imports that use threads (buildings, addresses) write none. Batches go to the thread
+ * with the fewest in hand. A thread that fails fails every batch it was given and every batch asked for after.
+ */
+export class ImportThreads<Batch, Result> {
+  readonly #threads: Array<{ worker: Worker; pending: Map<number, Pending>; exited: Promise<void> }> = [];
+  #nextId = 0;
+  #failure: Error | undefined;
+
+  constructor({ databaseUrl, count }: ImportThreadOptions, task: ThreadTask) {
+    for (let index = 0; index < count; index++) {
+      const workerData: ImportThreadData = { databaseUrl, task };
+      const worker = new Worker(THREAD_SCRIPT, { workerData, resourceLimits: THREAD_HEAP });
+      const pending = new Map<number, Pending>();
+      const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+      worker.on("message", (message: ImportThreadMessage) => {
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        if ("error" in message) waiting?.reject(new Error(`an import thread failed: ${message.error}`));
+        else waiting?.resolve(message.result);
+      });
+      worker.on("error", (error) => this.#fail(error));
+      worker.on("exit", (code) => this.#fail(new Error(`an import thread stopped (exit code ${code})`)));
+      this.#threads.push({ worker, pending, exited });
+    }
+  }
+
+  /** `batch` worked on by the thread with the fewest batches in hand. */
+  run(batch: Batch): Promise<Result> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const thread = this.#threads.reduce((least, next) => (next.pending.size < least.pending.size ? next : least));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve: (result) => resolve(result as Result), reject });
+      thread.worker.postMessage({ id, batch } satisfies ImportThreadInput);
+    });
+  }
+
+  /** Lets each thread close its connection and end; one that does not is stopped. */
+  async stop(): Promise<void> {
+    this.#failure ??= new Error("the import threads were stopped");
+    await Promise.all(
+      this.#threads.map(async ({ worker, exited }) => {
+        worker.postMessage("stop" satisfies ImportThreadInput);
+        const timer = setTimeout(() => void worker.terminate(), STOP_WAIT_MS);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    for (const { pending } of this.#threads) {
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    }
+  }
+}
