@@ -2,6 +2,7 @@ import polygonClipping from "polygon-clipping";
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { decodeWkb, encodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
+import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { ImportContext, ReadRecord } from "./run-import.js";
 
@@ -13,7 +14,7 @@ export interface PreparedArea {
   /** Positions in the batch of the records folded in; the first is the one that imports or updates. */
   positions: number[];
   /** A building's parcel as a thread found it ahead of writing (null: none); gone when the geometry changes. */
-  owner?: { parcelId: number; share: number } | null;
+  owner?: NonNullable<Owner> | null;
 }
 
 /** A batch's areas by source id, and the outcomes of the records already decided (rejected ones). */

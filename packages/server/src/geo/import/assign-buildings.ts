@@ -21,8 +21,8 @@ const FOOTPRINTS_PER_STATEMENT = 500;
 
 /**
  * Finds the parcels of buildings where no parcel is written meanwhile: inside the transaction of a building import
- * or at the end of a parcel import, or on a building import's preparing thread (which reads the parcels committed;
- * a building import writes none). The candidates of a whole batch of footprints come from one statement, led by
+ * or at the end of a parcel import, or on a building import's thread (`import-threads.ts`, which reads the parcels
+ * committed; a building import writes none). The candidates of a whole batch of footprints come from one statement, led by
  * the spatial index, and each candidate's boundary is read and parsed once for all the footprints around it. Its
  * boundaries are its own, never the process's cache of committed rows: a transaction may yet roll back.
  */
@@ -30,7 +30,7 @@ export class ParcelAssigner {
   readonly #source: GeoSource;
   readonly #kept = new Map<number, Area>();
 
-  /** `source` reads inside the import's transaction, or on a connection of a preparing thread's own. */
+  /** `source` reads inside the import's transaction, or on an import thread's own connection. */
   constructor(source: GeoSource) {
     this.#source = source;
   }

@@ -79,6 +79,18 @@ function rect(origin: LonLat, x0: number, y0: number, x1: number, y1: number): A
 }
 const point = (origin: LonLat, x: number, y: number): LonLat => [origin[0] + x * UNIT, origin[1] + y * UNIT];
 
+/** `lotline import addresses` arguments for a CSV file of `address,x,y` rows, located by their points. */
+const pointAddresses = (name: string, rows: string[]) => [
+  "addresses",
+  fixture(name, ["address,x,y", ...rows].join("\n")),
+  "--address-column",
+  "address",
+  "--lon-column",
+  "x",
+  "--lat-column",
+  "y",
+];
+
 const db = () => testDatabase.database.db;
 
 async function datasetRow(kind: DatasetKind, name: string) {
@@ -480,22 +492,12 @@ describe("addresses", () => {
       const [x, y] = point(origin, i * 10, 0);
       return `"12 Main St, ${town}, KS",${x},${y}`;
     });
-    const importing = (name: string, rows: string[]) => [
-      "addresses",
-      fixture(name, ["address,x,y", ...rows].join("\n")),
-      "--address-column",
-      "address",
-      "--lon-column",
-      "x",
-      "--lat-column",
-      "y",
-    ];
-    const state = importing("state.csv", lines);
+    const state = pointAddresses("state.csv", lines);
     expect(await importJson([...state, "--name", "State"])).toMatchObject({ read: 25, imported: 25 });
     expect(await importJson([...state, "--name", "State"])).toMatchObject({ read: 25, updated: 25 });
     // Another dataset holding the same addresses at the same places, and one more, repeats those 25.
     const [x, y] = point(origin, 0, 5);
-    const more = importing("state-more.csv", [...lines, `"14 Main St, Hamlet A, KS",${x},${y}`]);
+    const more = pointAddresses("state-more.csv", [...lines, `"14 Main St, Hamlet A, KS",${x},${y}`]);
     expect(await importJson([...more, "--name", "State again", "--max-rejected", "100"])).toMatchObject({
       read: 26,
       imported: 1,
@@ -556,18 +558,7 @@ describe("addresses", () => {
   });
 
   it("an address stored without its town, imported again with it and without it in one file, stays one row", async () => {
-    const importing = (name: string, rows: string[]) => [
-      "addresses",
-      fixture(name, ["address,x,y", ...rows].join("\n")),
-      "--address-column",
-      "address",
-      "--lon-column",
-      "x",
-      "--lat-column",
-      "y",
-      "--name",
-      "Townless",
-    ];
+    const importing = (name: string, rows: string[]) => [...pointAddresses(name, rows), "--name", "Townless"];
     const [x, y] = point([-97, 41.5], 0, 0);
     expect(await importJson(importing("townless.csv", [`5 Birch Rd,${x},${y}`]))).toMatchObject({ imported: 1 });
     // The fuller form takes the stored row; the bare form that follows is that same address.
