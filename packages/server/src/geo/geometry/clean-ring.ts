@@ -5,6 +5,7 @@ export interface CleanRing {
   ring: Pair[];
   closed: boolean;
   droppedDuplicates: boolean;
+  /** Counted up to 3, which is all a ring needs. */
   distinct: number;
 }
 
@@ -28,14 +29,23 @@ export function cleanRing(positions: readonly Pair[]): CleanRing {
     if (start === undefined || end === undefined || !samePair(start, end)) break;
     kept.pop();
   }
-  const distinct = new Set(kept.map(([lon, lat]) => `${lon},${lat}`)).size;
   const start = kept[0];
   return {
     ring: start === undefined ? [] : [...kept, start],
     closed: !wasClosed && positions.length > 0,
     droppedDuplicates: kept.length < open.length,
-    distinct,
+    distinct: distinctUpTo3(kept),
   };
+}
+
+/** How many distinct positions `ring` has, counted up to 3: a few comparisons, where a set would hash them all. */
+function distinctUpTo3(ring: readonly Pair[]): number {
+  const found: Pair[] = [];
+  for (const position of ring) {
+    if (!found.some((seen) => samePair(seen, position))) found.push(position);
+    if (found.length === 3) break;
+  }
+  return found.length;
 }
 
 /**

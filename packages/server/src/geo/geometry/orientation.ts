@@ -15,6 +15,9 @@ export function orientation(a: Pair, b: Pair, c: Pair): -1 | 0 | 1 {
   const bound = FLOAT_ERROR_BOUND * (Math.abs(left) + Math.abs(right));
   if (determinant > bound) return 1;
   if (-determinant > bound) return -1;
+  // Each product exactly zero, a factor of it being the difference of two equal numbers: so is the determinant.
+  // The common case of all (a position shared by two segments, a lot line along a meridian), answered at once.
+  if ((a[0] === c[0] || b[1] === c[1]) && (a[1] === c[1] || b[0] === c[0])) return 0;
   return exactOrientation(a, b, c);
 }
 
