@@ -1,4 +1,5 @@
 import type { Area, Position } from "../types.js";
+import { EdgeStrips } from "./edge-strips.js";
 import { orientation } from "./orientation.js";
 import { polygonsOf, vertexCount } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
@@ -42,10 +43,14 @@ export function relateAreas(inner: Area, outer: Area): "apart" | "within" | "cro
   return innerParts === polygonsOf(inner).length && !outerRingInside ? "within" : "crossing";
 }
 
-/** Whether an edge of `small` meets an edge of `large`; only `large`'s edges within `small`'s box are tried. */
+/**
+ * Whether an edge of `small` meets an edge of `large`: only `large`'s edges within `small`'s box are tried, each
+ * against `small`'s edges near it.
+ */
 function boundariesMeet(small: Area, large: Area): boolean {
   const edges = edgesOf(small);
   const box = boxOfEdges(edges);
+  let near: EdgeStrips<{ a: Pair; b: Pair }> | undefined;
   for (const polygon of polygonsOf(large)) {
     for (const ring of polygon) {
       for (let i = 0; i + 1 < ring.length; i++) {
@@ -53,7 +58,11 @@ function boundariesMeet(small: Area, large: Area): boolean {
         const q = pair(ring[i + 1] as Position);
         if (Math.max(p[0], q[0]) < box[0] || Math.min(p[0], q[0]) > box[2]) continue;
         if (Math.max(p[1], q[1]) < box[1] || Math.min(p[1], q[1]) > box[3]) continue;
-        for (const [a, b] of edges) if (segmentsMeet(a, b, p, q)) return true;
+        // Indexed once an edge of `large` comes near: most lots and footprints meet no boundary within the box.
+        near ??= new EdgeStrips(edges.map(([a, b]) => ({ a, b })));
+        const [minX, maxX] = p[0] < q[0] ? [p[0], q[0]] : [q[0], p[0]];
+        const [minY, maxY] = p[1] < q[1] ? [p[1], q[1]] : [q[1], p[1]];
+        if (near.someMeeting(minX, minY, maxX, maxY, ({ a, b }) => segmentsMeet(a, b, p, q))) return true;
       }
     }
   }

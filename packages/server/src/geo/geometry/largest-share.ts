@@ -3,7 +3,7 @@ import { relateAreas } from "./areas-meet.js";
 import { bboxOf } from "./bbox-of.js";
 import { bboxesMeet } from "./bboxes-meet.js";
 import { clipToBox } from "./clip-to-box.js";
-import { overlapArea } from "./overlap-area.js";
+import { overlapWith } from "./overlap-area.js";
 import { planarRingArea } from "./planar-ring.js";
 import { polygonsOf } from "./positions.js";
 
@@ -17,7 +17,7 @@ import { polygonsOf } from "./positions.js";
  * ellipsoid's scale cancels out to within a millionth, and this runs for every candidate of every imported building.
  * Most candidates need no overlap computed, which was most of a building import's time: a lot holding the whole
  * footprint has all of it (share 1, and no later candidate can beat it), a lot apart from it has none. Only for a
- * lot whose boundary meets the footprint's is the overlap measured ({@link overlapArea}), the lot first cut to the
+ * lot whose boundary meets the footprint's is the overlap measured ({@link overlapWith}), the lot first cut to the
  * footprint's surroundings, so that a lot of thousands of vertices costs no more than its few nearby ones.
  *
  * @example
@@ -34,13 +34,15 @@ export function largestShare<T>(
   const margin = Math.max(box[2] - box[0], box[3] - box[1]) * 0.01 + 1e-9;
   const surroundings: BBox = [box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin];
   let best: { id: T; share: number } | undefined;
+  let overlap: ((area: Area) => number) | undefined;
   for (const { id, area } of candidates) {
     if (!bboxesMeet(box, bboxOf(area))) continue;
     const relation = relateAreas(footprint, area);
     if (relation === "apart") continue;
     if (relation === "within") return best?.share === 1 ? best : { id, share: 1 };
     const cut: Area = { type: "MultiPolygon", coordinates: clipToBox(area, surroundings) };
-    const share = Math.min(1, overlapArea(footprint, cut) / whole);
+    overlap ??= overlapWith(footprint);
+    const share = Math.min(1, overlap(cut) / whole);
     if (share > 0 && (best === undefined || share > best.share)) best = { id, share };
   }
   return best;

@@ -87,6 +87,27 @@ describe("overlapArea", () => {
       { numRuns: 500 },
     );
   });
+  it("answers as polygon clipping for rings of thousands of vertices, shared ones and grid-aligned edges included", () => {
+    // Star-shaped rings (each vertex at its own angle, so never self-crossing) around nearby centres: their edges
+    // cross hundreds of times, the case the edges' strips index rather than compare all with all.
+    const star = (lon: number, lat: number, vertices: number, seed: number): Area => {
+      const ring = Array.from({ length: vertices }, (_, i) => {
+        const angle = (2 * Math.PI * i) / vertices;
+        const radius = 1e-3 * (1 + 0.3 * Math.sin(i * seed) ** 2);
+        return [lon + radius * Math.cos(angle), lat + radius * Math.sin(angle)];
+      });
+      return { type: "Polygon", coordinates: [[...ring, ring[0] as number[]]] };
+    };
+    const lot = star(-71.1, 42.37, 3000, 7);
+    for (const footprint of [
+      star(-71.1003, 42.3702, 2000, 3),
+      star(-71.1, 42.37, 3000, 7),
+      square(-71.1, 42.37, 5e-4),
+    ]) {
+      expect(overlapArea(footprint, lot)).toBeCloseTo(clippedOverlap(footprint, lot), 15);
+      expect(overlapArea(lot, footprint)).toBeCloseTo(clippedOverlap(footprint, lot), 15);
+    }
+  });
 });
 
 describe.skipIf(!existsSync(CAMBRIDGE))(
