@@ -1,19 +1,32 @@
 import polygonClipping from "polygon-clipping";
-import { bboxOf, validateArea } from "../geometry/index.js";
+import { bboxOf, geodesicArea, validateArea } from "../geometry/index.js";
 import { decodeWkb, encodeWkb } from "../store/wkb.js";
-import type { Area } from "../types.js";
+import type { Area, BBox } from "../types.js";
 import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { ImportContext, ReadRecord } from "./run-import.js";
 
-/** One parcel or building to write: the batch's records with this source id, folded into one geometry. */
-export interface PreparedArea {
+/** The batch's records with one source id, folded into one geometry. */
+export interface GroupedArea {
   sourceId: string;
   geometry: Area;
-  attributes: Record<string, unknown>;
   /** Positions in the batch of the records folded in; the first is the one that imports or updates. */
   positions: number[];
-  /** A building's parcel as a thread found it ahead of writing (null: none); gone when the geometry changes. */
+}
+
+/** What a row stores of an area's geometry, besides itself: its WKB, its box and its geodesic area. */
+export interface Measured {
+  wkb: Uint8Array;
+  box: BBox;
+  areaM2: number;
+}
+
+/** One parcel or building to write. What a thread worked out ahead is gone when the geometry changes. */
+export interface PreparedArea extends GroupedArea {
+  /** The first record's properties. */
+  attributes: Record<string, unknown>;
+  measured?: Measured;
+  /** A building's parcel as a thread found it (null: none). */
   owner?: NonNullable<Owner> | null;
 }
 
@@ -26,21 +39,36 @@ export interface PreparedAreas {
 /**
  * Validates (and where honest, repairs) each record's polygon and groups records by source id, uniting the pieces
  * of one id into a MultiPolygon: a lot published in several pieces is one parcel. Rejected records get their
- * outcome here; the others get theirs from {@link settleAgainstExisting}.
+ * outcome here; the others get theirs from {@link settleAgainstStored}.
  */
 export function prepareAreas(
   batch: ReadRecord[],
   sourceIdOf: (record: ReadRecord) => string | Rejection,
 ): PreparedAreas {
+  const grouped = groupAreas(
+    batch.map(sourceIdOf),
+    batch.map((record) => record.feature.geometry),
+  );
   const prepared = new Map<string, PreparedArea>();
+  for (const [sourceId, area] of grouped.prepared) {
+    prepared.set(sourceId, { ...area, attributes: batch[area.positions[0] ?? 0]?.feature.properties ?? {} });
+  }
+  return { prepared, outcomes: grouped.outcomes };
+}
+
+/** {@link prepareAreas} of records given as their source ids and geometries, the same length. */
+export function groupAreas(
+  ids: ReadonlyArray<string | Rejection>,
+  geometries: readonly unknown[],
+): { prepared: Map<string, GroupedArea>; outcomes: RecordOutcome[] } {
+  const prepared = new Map<string, GroupedArea>();
   const outcomes: RecordOutcome[] = [];
-  batch.forEach((record, position) => {
-    const sourceId = sourceIdOf(record);
+  ids.forEach((sourceId, position) => {
     if (typeof sourceId !== "string") {
       outcomes[position] = sourceId;
       return;
     }
-    const checked = validateArea(record.feature.geometry);
+    const checked = validateArea(geometries[position]);
     if (!checked.valid) {
       outcomes[position] = { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail };
       return;
@@ -56,14 +84,15 @@ export function prepareAreas(
       earlier.positions.push(position);
       return;
     }
-    prepared.set(sourceId, {
-      sourceId,
-      geometry: checked.geometry,
-      attributes: record.feature.properties ?? {},
-      positions: [position],
-    });
+    prepared.set(sourceId, { sourceId, geometry: checked.geometry, positions: [position] });
   });
   return { prepared, outcomes };
+}
+
+/** An area's WKB, box and geodesic area: as measured ahead, or measured now and kept. */
+export function measure(area: { geometry: Area; measured?: Measured }): Measured {
+  area.measured ??= { wkb: encodeWkb(area.geometry), box: bboxOf(area.geometry), areaM2: geodesicArea(area.geometry) };
+  return area.measured;
 }
 
 /**
@@ -94,7 +123,7 @@ export async function settleAgainstStored(
       continue;
     }
     // Where the records may change: the area as it is now, and where it was.
-    context.changes.add(bboxOf(area.geometry));
+    context.changes.add(area.measured?.box ?? bboxOf(area.geometry));
     if (!stored) {
       outcomes[first] = "imported";
     } else if (stored.importId !== importId) {
@@ -107,6 +136,7 @@ export async function settleAgainstStored(
         area.positions = [];
       } else {
         area.geometry = united;
+        area.measured = undefined;
         area.owner = undefined;
         outcomes[first] = "merged";
       }
@@ -123,9 +153,8 @@ export async function settleAgainstStored(
 }
 
 function sameArea(stored: { wkb: Uint8Array; attributes: string }, area: PreparedArea): boolean {
-  return (
-    Buffer.from(stored.wkb).equals(encodeWkb(area.geometry)) && stored.attributes === JSON.stringify(area.attributes)
-  );
+  const wkb = area.measured?.wkb ?? encodeWkb(area.geometry);
+  return Buffer.from(stored.wkb).equals(wkb) && stored.attributes === JSON.stringify(area.attributes);
 }
 
 async function storedAreas(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {

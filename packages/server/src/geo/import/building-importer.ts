@@ -1,10 +1,9 @@
-import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
-import { encodeWkb } from "../store/wkb.js";
-import { idFrom, type PreparedArea, type PreparedAreas, prepareAreas, settleAgainstStored } from "./area-batch.js";
+import { idFrom, measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
+import { AreaPreparer } from "./area-preparer.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
-import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
+import type { ImportThreadOptions } from "./import-threads.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer } from "./run-import.js";
 
@@ -14,35 +13,26 @@ export interface BuildingImportOptions {
    * (`#12`), which stays the same only when the same file is imported again.
    */
   idField?: string;
-  /** Threads that find the footprints' parcels while the main thread reads and writes; none by default. */
+  /**
+   * Threads that validate and measure the footprints and find their parcels while the main thread reads and
+   * writes; none by default.
+   */
   threads?: ImportThreadOptions;
 }
 
 /**
  * Building footprints: upserted by (dataset, source id), each assigned the parcel holding most of it. On threads,
- * each batch's parcels are found there as soon as it is validated, while later batches are read and earlier ones
- * written; otherwise here, and then only for the footprints that changed.
+ * each batch is validated, measured and its parcels found there, while later batches are read and earlier ones
+ * written; otherwise here, and the parcels then only for the footprints that changed.
  */
 export function buildingImporter({ idField, threads }: BuildingImportOptions): Importer<PreparedAreas> {
-  // Started with the first batch: an import refused before reading any leaves no thread behind.
-  let onThreads: ImportThreads<Uint8Array[], Array<Owner | null>> | undefined;
+  const preparer = new AreaPreparer((record) => idFrom(record, idField), { threads, owners: true });
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
   return {
     columns: idField === undefined ? [] : [idField],
-    // A batch for each thread to work on, and one for this thread to read meanwhile.
-    ahead: threads ? threads.count + 1 : 0,
-    async prepare(_context, batch) {
-      const areas = prepareAreas(batch, (record) => idFrom(record, idField));
-      if (threads) {
-        onThreads ??= new ImportThreads(threads, { kind: "parcels-of-footprints" });
-        const prepared = [...areas.prepared.values()];
-        // As WKB: arrays copied between threads arrive as boxed numbers, which the overlap reads 2.5 × as slowly.
-        const owners = await onThreads.run(prepared.map((area) => encodeWkb(area.geometry)));
-        for (const [i, area] of prepared.entries()) area.owner = owners[i] ?? null;
-      }
-      return areas;
-    },
+    ahead: preparer.ahead,
+    prepare: (_context, batch) => preparer.prepare(batch),
     async importBatch(context: ImportContext, { prepared, outcomes }) {
       others ??= await otherDatasets(context, "buildings");
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
@@ -53,13 +43,14 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       const owners = await ownersOf(assigner, areas);
       const rows = areas.map((area, i) => {
         const owner = owners[i];
+        const { wkb, box, areaM2 } = measure(area);
         return {
           dataset_id: context.datasetId,
           source_id: area.sourceId,
-          footprint: encodeWkb(area.geometry),
+          footprint: wkb,
           attributes: JSON.stringify(area.attributes),
-          area_m2: geodesicArea(area.geometry),
-          ...bboxColumns(bboxOf(area.geometry)),
+          area_m2: areaM2,
+          ...bboxColumns(box),
           parcel_id: owner?.parcelId ?? null,
           parcel_share: owner?.share ?? null,
           import_id: context.importId,
@@ -93,9 +84,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       }
       return outcomes;
     },
-    async close() {
-      await onThreads?.stop();
-    },
+    close: () => preparer.close(),
   };
 }
 

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Kysely } from "kysely";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/database.js";
+import { migrateToLatest } from "../../db/migrate.js";
+import type { Schema } from "../../db/schema.js";
 import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
 import { containsPoint, geodesicArea, representativePoint } from "../geometry/index.js";
@@ -17,6 +21,7 @@ import { parcelAt } from "../queries/parcel-at.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, LonLat } from "../types.js";
 import { ParcelAssigner } from "./assign-buildings.js";
+import { importFile } from "./import-file.js";
 
 /**
  * The real Cambridge, MA files (see the data README in ../shared/data) imported through `lotline import … --json`, the
@@ -260,6 +265,30 @@ describe.skipIf(!PRESENT)(
           .where("source_id", "=", "171-1")
           .executeTakeFirstOrThrow();
         expect(["MultiPolygon", "Polygon"]).toContain(decodeWkb(lot171.boundary).type);
+      });
+
+      it("stores from its threads the very parcels an import on the main thread stores", async () => {
+        // The CLI validated and measured the parcels on a thread (the database is not in memory); a database in
+        // memory has no threads, so the same file imported there is prepared on the main thread.
+        const inMemory = openDatabase("sqlite::memory:");
+        try {
+          await migrateToLatest(inMemory);
+          const summary = await importFile(inMemory, { kind: "parcels", file: PARCELS_FILE, idField: "ML" });
+          const { read, imported, merged, rejected } = parcelsSummary();
+          expect(summary).toMatchObject({ read, imported, merged, rejected });
+          const rowsOf = (database: Kysely<Schema>) =>
+            database
+              .selectFrom("parcels")
+              .select(["source_id", "boundary", "attributes", "area_m2", "min_lon", "min_lat", "max_lon", "max_lat"])
+              .orderBy("source_id")
+              .execute();
+          const [threaded, onMain] = [await rowsOf(db()), await rowsOf(inMemory.db)];
+          const comparable = (rows: typeof threaded) =>
+            rows.map((row) => ({ ...row, boundary: Buffer.from(row.boundary).toString("base64") }));
+          expect(comparable(threaded)).toEqual(comparable(onMain));
+        } finally {
+          await inMemory.close();
+        }
       });
     });
 

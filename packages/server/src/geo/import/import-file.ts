@@ -29,8 +29,8 @@ export interface ImportFileOptions {
   city?: string;
   state?: string;
   /**
-   * Threads that do a building or address import's read-only work (finding parcels, locating addresses) while the
-   * main thread reads and writes; none by default.
+   * Threads that do a parcel, building or address import's work that writes nothing (validating and measuring
+   * areas, finding buildings' parcels, locating addresses) while the main thread reads and writes; none by default.
    */
   threads?: ImportThreadOptions;
   /** What the import may do to the data already there; {@link DEFAULT_IMPORT_POLICY} by default. */
@@ -80,7 +80,7 @@ function importerFor(options: ImportFileOptions): Importer<unknown> {
       if (!options.idField) {
         throw new InvalidInputError("missing_id_field", "parcels need --id-field: the property holding the parcel id");
       }
-      return parcelImporter({ idField: options.idField });
+      return parcelImporter({ idField: options.idField, threads: options.threads });
     case "buildings":
       return buildingImporter({ idField: options.idField, threads: options.threads });
     case "layer":

@@ -1,8 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { openDatabase } from "../../db/database.js";
-import { decodeWkb } from "../store/wkb.js";
-import type { Area } from "../types.js";
+import { type Database, openDatabase } from "../../db/database.js";
 import { AddressLocator } from "./address-locator.js";
+import { type AreaBatch, prepareOnThread } from "./area-preparer.js";
 import { ParcelAssigner } from "./assign-buildings.js";
 import type { ImportThreadData, ImportThreadInput, ImportThreadMessage } from "./import-threads.js";
 import type { ReadRecord } from "./run-import.js";
@@ -12,23 +11,24 @@ import type { ReadRecord } from "./run-import.js";
 
 const { databaseUrl, task } = workerData as ImportThreadData;
 const post = (message: ImportThreadMessage) => parentPort?.postMessage(message);
-const database = openDatabase(databaseUrl);
-const source = { db: database.db, dialect: database.dialect };
+// Opened by the tasks that read: preparing parcels needs no connection.
+let database: Database | undefined;
+const source = () => {
+  database ??= openDatabase(databaseUrl);
+  return { db: database.db, dialect: database.dialect };
+};
 
 /** The task's work on one batch; what it keeps between batches (parsed parcels) is the thread's own. */
 function work(): (batch: unknown) => Promise<unknown> {
   switch (task.kind) {
-    case "parcels-of-footprints": {
-      const assigner = new ParcelAssigner(source);
-      return async (batch) => {
-        // Footprints come as WKB: arrays copied between threads arrive slower to read (see `building-importer.ts`).
-        const owners = await assigner.owningParcels((batch as Uint8Array[]).map((wkb) => decodeWkb(wkb) as Area));
-        return owners.map((owner) => owner ?? null);
-      };
+    case "prepare-areas": {
+      const assigner = task.owners ? new ParcelAssigner(source()) : undefined;
+      return (batch) => prepareOnThread(batch as AreaBatch, assigner);
     }
     case "locate-addresses": {
       const locator = new AddressLocator(task.options);
-      return (batch) => locator.locateBatch({ ...source, namespace: task.namespace }, batch as ReadRecord[]);
+      const from = { ...source(), namespace: task.namespace };
+      return (batch) => locator.locateBatch(from, batch as ReadRecord[]);
     }
   }
 }
@@ -36,7 +36,7 @@ function work(): (batch: unknown) => Promise<unknown> {
 const workOn = work();
 parentPort?.on("message", async (input: ImportThreadInput) => {
   if (input === "stop") {
-    await database.close();
+    await database?.close();
     parentPort?.close();
     return;
   }

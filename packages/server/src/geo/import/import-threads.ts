@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { DatasetNamespace } from "../../db/schema.js";
 import type { AddressImportOptions } from "./address-locator.js";
 
-/** Where an import's threads read: the database by its URL, each on a connection of its own. */
+/** Where an import's threads read, when their task reads: the database by its URL, each on a connection of its own. */
 export interface ImportThreadOptions {
   databaseUrl: string;
   /** How many threads work; one for each core but the main thread's is the most that helps. */
@@ -11,8 +11,8 @@ export interface ImportThreadOptions {
 
 /** What an import's threads do with each batch they are given. */
 export type ThreadTask =
-  /** Find the parcel of each footprint, given as WKB (`assign-buildings.ts`). */
-  | { kind: "parcels-of-footprints" }
+  /** Validate, group and measure parcels or buildings (`area-preparer.ts`), and find the buildings' parcels. */
+  | { kind: "prepare-areas"; owners: boolean }
   /** Normalize and locate each record's address (`address-locator.ts`) among the namespace's parcels. */
   | { kind: "locate-addresses"; options: AddressImportOptions; namespace: DatasetNamespace };
 
@@ -46,10 +46,10 @@ interface Pending {
 }
 
 /**
- * An import's read-only work on worker threads — a batch's parcels found, its addresses located — while the main
- * thread reads the file and writes the batches before it. Each thread reads on a connection of its own, which sees
- * the parcels committed: the imports that use threads (buildings, addresses) write none. Batches go to the thread
- * with the fewest in hand. A thread that fails fails every batch it was given and every batch asked for after.
+ * An import's work that writes nothing, on worker threads — a batch's areas validated and measured, its buildings'
+ * parcels found, its addresses located — while the main thread reads the file and writes the batches before it.
+ * A thread that reads parcels does so on a connection of its own, which sees the parcels committed: the imports
+ * that read them there (buildings, addresses) write none. Batches go to the thread with the fewest in hand. A thread that fails fails every batch it was given and every batch asked for after.
  */
 export class ImportThreads<Batch, Result> {
   readonly #threads: Array<{ worker: Worker; pending: Map<number, Pending>; exited: Promise<void> }> = [];
@@ -72,6 +72,11 @@ export class ImportThreads<Batch, Result> {
       worker.on("exit", (code) => this.#fail(new Error(`an import thread stopped (exit code ${code})`)));
       this.#threads.push({ worker, pending, exited });
     }
+  }
+
+  /** How many batches the thread with the fewest in hand has: each thread is busy when it is more than none. */
+  get fewestInHand(): number {
+    return Math.min(...this.#threads.map((thread) => thread.pending.size));
   }
 
   /** `batch` worked on by the thread with the fewest batches in hand. */

@@ -1,10 +1,10 @@
-import { bboxOf, geodesicArea } from "../geometry/index.js";
 import { bboxColumns } from "../store/spatial-filter.js";
-import { encodeWkb } from "../store/wkb.js";
-import { idFrom, prepareAreas, settleAgainstStored } from "./area-batch.js";
+import { idFrom, measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
+import { AreaPreparer } from "./area-preparer.js";
 import { reassignBuildings } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { Rejection } from "./import-summary.js";
+import type { ImportThreadOptions } from "./import-threads.js";
 import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
@@ -17,15 +17,19 @@ export const PLACEHOLDER_ID = /^[^0-9]*$/;
 export interface ParcelImportOptions {
   /** The feature property holding the parcel's own id (APN, map-lot). */
   idField: string;
+  /** Threads that validate and measure the parcels while the main thread reads and writes; none by default. */
+  threads?: ImportThreadOptions;
 }
 
 /** Parcels: upserted by (dataset, source id); pieces sharing an id become one MultiPolygon parcel. */
-export function parcelImporter({ idField }: ParcelImportOptions): Importer {
+export function parcelImporter({ idField, threads }: ParcelImportOptions): Importer<PreparedAreas> {
+  const preparer = new AreaPreparer((record) => parcelId(record, idField), { threads, owners: false });
   let others: OtherDatasets | undefined;
   return {
     columns: [idField],
-    async importBatch(context: ImportContext, batch: ReadRecord[]) {
-      const { prepared, outcomes } = prepareAreas(batch, (record) => parcelId(record, idField));
+    ahead: preparer.ahead,
+    prepare: (_context, batch) => preparer.prepare(batch),
+    async importBatch(context: ImportContext, { prepared, outcomes }) {
       others ??= await otherDatasets(context, "parcels");
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
       await settleAgainstStored(context, "parcels", prepared, outcomes);
@@ -33,13 +37,13 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
       const rows = [...prepared.values()]
         .filter((area) => area.positions.length > 0)
         .map((area) => {
-          const box = bboxOf(area.geometry);
+          const { wkb, box, areaM2 } = measure(area);
           return {
             dataset_id: context.datasetId,
             source_id: area.sourceId,
-            boundary: encodeWkb(area.geometry),
+            boundary: wkb,
             attributes: JSON.stringify(area.attributes),
-            area_m2: geodesicArea(area.geometry),
+            area_m2: areaM2,
             ...bboxColumns(box),
             import_id: context.importId,
             updated_at: context.now,
@@ -74,6 +78,7 @@ export function parcelImporter({ idField }: ParcelImportOptions): Importer {
       // New, moved or removed lot lines can change which parcel holds the largest share of a building.
       await reassignBuildings(context, context.changes);
     },
+    close: () => preparer.close(),
   };
 }
 
