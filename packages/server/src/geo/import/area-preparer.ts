@@ -1,4 +1,4 @@
-import { decodeWkb } from "../store/wkb.js";
+import { asBuffer, decodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
 import { groupAreas, measure, type PreparedAreas, prepareAreas } from "./area-batch.js";
 import type { Owner, ParcelAssigner } from "./assign-buildings.js";
@@ -27,9 +27,6 @@ export interface PreparedOnThread {
   }>;
   outcomes: Array<[position: number, outcome: RecordOutcome]>;
 }
-
-/** Batches in hand of each thread beyond which this thread prepares the next one itself. */
-const BUSY = 2;
 
 /**
  * Prepares the batches of a parcel or building import: validates, repairs and groups each batch's records
@@ -60,8 +57,6 @@ export class AreaPreparer {
   async prepare(batch: ReadRecord[]): Promise<PreparedAreas> {
     if (!this.#threads) return prepareAreas(batch, this.#sourceIdOf);
     this.#onThreads ??= new ImportThreads(this.#threads, { kind: "prepare-areas", owners: this.#owners });
-    // When every thread already has the next batches in hand, this thread prepares this one rather than wait idle.
-    if (this.#onThreads.fewestInHand >= BUSY) return prepareAreas(batch, this.#sourceIdOf);
     const onThread = await this.#onThreads.run({
       ids: batch.map(this.#sourceIdOf),
       geometries: batch.map((record) => record.feature.geometry),
@@ -74,8 +69,8 @@ export class AreaPreparer {
         geometry: decodeWkb(wkb) as Area,
         attributes: batch[positions[0] ?? 0]?.feature.properties ?? {},
         positions,
-        // A Buffer again, which every driver binds as binary (a thread sends a Buffer as a plain Uint8Array).
-        measured: { wkb: Buffer.from(wkb.buffer, wkb.byteOffset, wkb.byteLength), box, areaM2 },
+        // A Buffer again, which every driver binds as binary.
+        measured: { wkb: asBuffer(wkb), box, areaM2 },
         ...(owner === undefined ? {} : { owner }),
       });
     }

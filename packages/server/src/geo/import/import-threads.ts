@@ -74,11 +74,6 @@ export class ImportThreads<Batch, Result> {
     }
   }
 
-  /** How many batches the thread with the fewest in hand has: each thread is busy when it is more than none. */
-  get fewestInHand(): number {
-    return Math.min(...this.#threads.map((thread) => thread.pending.size));
-  }
-
   /** `batch` worked on by the thread with the fewest batches in hand. */
   run(batch: Batch): Promise<Result> {
     if (this.#failure) return Promise.reject(this.#failure);

@@ -26,6 +26,11 @@ export function encodeWkb(geometry: Geometry): Buffer {
   return Buffer.from(view.buffer);
 }
 
+/** WKB as a Buffer again, without a copy: a worker thread receives a Buffer sent to it as a plain Uint8Array. */
+export function asBuffer(wkb: Uint8Array): Buffer {
+  return Buffer.from(wkb.buffer, wkb.byteOffset, wkb.byteLength);
+}
+
 /** The GeoJSON geometry of a WKB value, as {@link encodeWkb} writes it (either byte order is read). */
 export function decodeWkb(bytes: Uint8Array): Geometry {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
