@@ -27,7 +27,11 @@ import { visibleOrder } from "./visible-orders.js";
  */
 const ORDERS = 200;
 const LANES = 8;
-const SETTLE_MS = 60_000;
+/**
+ * How long the work left after the last kill may take to settle. Alone it takes some 10 s; beside the whole suite on
+ * a slow hour of a 2-core machine it passed 60 s with six orders of a batch still processing.
+ */
+const SETTLE_MS = 120_000;
 
 interface Hit {
   webhookId: string;
@@ -409,4 +413,4 @@ it("loses no order, no batch row and no webhook when the server is killed with S
   const ownCallbacks = books.reduce((sum, book) => sum + book.ownCallbackRows.length, 0);
   expect(withCallback.length).toBe(singles.length + ownCallbacks);
   expect(events.length).toBe(withCallback.length + books.length);
-}, 110_000);
+}, 180_000);
