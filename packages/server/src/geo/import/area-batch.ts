@@ -51,9 +51,14 @@ export function prepareAreas(
   );
   const prepared = new Map<string, PreparedArea>();
   for (const [sourceId, area] of grouped.prepared) {
-    prepared.set(sourceId, { ...area, attributes: batch[area.positions[0] ?? 0]?.feature.properties ?? {} });
+    prepared.set(sourceId, { ...area, attributes: attributesOf(batch, area.positions) });
   }
   return { prepared, outcomes: grouped.outcomes };
+}
+
+/** An area's attributes: the properties of the first of its records. */
+export function attributesOf(batch: ReadRecord[], positions: readonly number[]): Record<string, unknown> {
+  return batch[positions[0] ?? 0]?.feature.properties ?? {};
 }
 
 /** {@link prepareAreas} of records given as their source ids and geometries, the same length. */

@@ -1,6 +1,6 @@
 import { asBuffer, decodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
-import { groupAreas, measure, type PreparedAreas, prepareAreas } from "./area-batch.js";
+import { attributesOf, groupAreas, type Measured, measure, type PreparedAreas, prepareAreas } from "./area-batch.js";
 import type { Owner, ParcelAssigner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
@@ -17,14 +17,7 @@ export interface AreaBatch {
  * numbers, slower to read), its box and area, and for buildings its parcel. Attributes stay on the main thread.
  */
 export interface PreparedOnThread {
-  areas: Array<{
-    sourceId: string;
-    positions: number[];
-    wkb: Uint8Array;
-    box: [number, number, number, number];
-    areaM2: number;
-    owner?: NonNullable<Owner> | null;
-  }>;
+  areas: Array<Measured & { sourceId: string; positions: number[]; owner?: NonNullable<Owner> | null }>;
   outcomes: Array<[position: number, outcome: RecordOutcome]>;
 }
 
@@ -67,7 +60,7 @@ export class AreaPreparer {
       prepared.prepared.set(sourceId, {
         sourceId,
         geometry: decodeWkb(wkb) as Area,
-        attributes: batch[positions[0] ?? 0]?.feature.properties ?? {},
+        attributes: attributesOf(batch, positions),
         positions,
         // A Buffer again, which every driver binds as binary.
         measured: { wkb: asBuffer(wkb), box, areaM2 },
