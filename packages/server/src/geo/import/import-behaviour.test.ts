@@ -436,24 +436,12 @@ describe("addresses", () => {
       "Address lots",
     ]);
     const [inside, outside, half] = [point(origin, 0.5, 0.5), point(origin, 5, 5), point(origin, 0.2, 0.8)];
-    const csv = fixture(
-      "points.csv",
-      [
-        "address,x,y",
+    const summary = await importJson([
+      ...pointAddresses("points.csv", [
         `12 Elm Street,${inside[0]},${inside[1]}`,
         `99 Nowhere Road,${outside[0]},${outside[1]}`,
         `"12 1/2 Elm St",${half[0]},${half[1]}`,
-      ].join("\n"),
-    );
-    const summary = await importJson([
-      "addresses",
-      csv,
-      "--address-column",
-      "address",
-      "--lon-column",
-      "x",
-      "--lat-column",
-      "y",
+      ]),
       "--city",
       "Springfield",
       "--state",
