@@ -14,6 +14,11 @@ export interface LoopbackServer {
   url: string;
   /** Every request received, in order. */
   requests: SeenRequest[];
+  /**
+   * Resolves once `count` requests have arrived. A request the client wrote just before it gave up may still be
+   * waiting in the socket when the client's error comes back, above all on a busy machine.
+   */
+  received(count: number): Promise<void>;
   /** Drops every open connection, then stops listening. */
   close(): Promise<void>;
 }
@@ -26,8 +31,10 @@ export async function startLoopbackServer(
   handle: (request: IncomingMessage, response: ServerResponse, index: number) => void,
 ): Promise<LoopbackServer> {
   const requests: SeenRequest[] = [];
+  const waiting = new Set<() => void>();
   const server = createServer((request, response) => {
     const index = requests.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers }) - 1;
+    for (const check of waiting) check();
     handle(request, response, index);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -35,6 +42,16 @@ export async function startLoopbackServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    received: (count) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (requests.length < count) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -317,10 +317,13 @@ describe("createTokenProvider over loopback HTTP", () => {
 
   it("aborts a token request that gets no answer within timeoutMs, and does not repeat it", async () => {
     server = await startLoopbackServer(() => undefined);
-    const tokens = createTokenProvider({ ...CREDENTIALS, tokenUrl: server.url, timeoutMs: 100 });
+    const tokens = createTokenProvider({ ...CREDENTIALS, tokenUrl: server.url, timeoutMs: 1000 });
     const error = await tokens.getToken().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toMatchObject({ code: "token_endpoint_timeout", status: undefined });
+    await server.received(1);
+    // Time enough for a repeat to arrive, were one sent.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(server.requests).toHaveLength(1);
   });
 
