@@ -3,7 +3,6 @@ import { type AddressImportOptions, AddressLocator, type LocatedAddress } from "
 import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
-import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 import { type OwnRow, storedSameAddresses, withLocalityOf } from "./same-address.js";
 
@@ -90,14 +89,8 @@ export function addressImporter(
       const changed = written.flatMap(({ target, ...entry }) =>
         target ? [{ address_id: target.addressId, ...addressRow(context, entry) }] : [],
       );
-      if (added.length > 0) await context.trx.insertInto("addresses").values(added).execute();
-      if (changed.length > 0) {
-        await context.trx
-          .insertInto("addresses")
-          .values(changed)
-          .onConflict((conflict) => conflict.column("address_id").doUpdateSet(replaceFromExcluded(WRITTEN_COLUMNS)))
-          .execute();
-      }
+      await context.rows.insert("addresses", added);
+      await context.rows.insert("addresses", changed, { on: ["address_id"], replace: WRITTEN_COLUMNS });
       return outcomes;
     },
     async close() {

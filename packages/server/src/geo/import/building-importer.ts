@@ -4,7 +4,6 @@ import { AreaPreparer } from "./area-preparer.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { ImportThreadOptions } from "./import-threads.js";
-import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer } from "./run-import.js";
 
 export interface BuildingImportOptions {
@@ -57,31 +56,22 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
           updated_at: context.now,
         };
       });
-      if (rows.length > 0) {
-        await context.trx
-          .insertInto("buildings")
-          .values(rows)
-          .onConflict((conflict) =>
-            conflict
-              .columns(["dataset_id", "source_id"])
-              .doUpdateSet(
-                replaceFromExcluded([
-                  "footprint",
-                  "attributes",
-                  "area_m2",
-                  "min_lon",
-                  "min_lat",
-                  "max_lon",
-                  "max_lat",
-                  "parcel_id",
-                  "parcel_share",
-                  "import_id",
-                  "updated_at",
-                ]),
-              ),
-          )
-          .execute();
-      }
+      await context.rows.insert("buildings", rows, {
+        on: ["dataset_id", "source_id"],
+        replace: [
+          "footprint",
+          "attributes",
+          "area_m2",
+          "min_lon",
+          "min_lat",
+          "max_lon",
+          "max_lat",
+          "parcel_id",
+          "parcel_share",
+          "import_id",
+          "updated_at",
+        ],
+      });
       return outcomes;
     },
     close: () => preparer.close(),

@@ -5,7 +5,6 @@ import { reassignBuildings } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { Rejection } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
-import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
 /**
@@ -49,29 +48,20 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
             updated_at: context.now,
           };
         });
-      if (rows.length > 0) {
-        await context.trx
-          .insertInto("parcels")
-          .values(rows)
-          .onConflict((conflict) =>
-            conflict
-              .columns(["dataset_id", "source_id"])
-              .doUpdateSet(
-                replaceFromExcluded([
-                  "boundary",
-                  "attributes",
-                  "area_m2",
-                  "min_lon",
-                  "min_lat",
-                  "max_lon",
-                  "max_lat",
-                  "import_id",
-                  "updated_at",
-                ]),
-              ),
-          )
-          .execute();
-      }
+      await context.rows.insert("parcels", rows, {
+        on: ["dataset_id", "source_id"],
+        replace: [
+          "boundary",
+          "attributes",
+          "area_m2",
+          "min_lon",
+          "min_lat",
+          "max_lon",
+          "max_lat",
+          "import_id",
+          "updated_at",
+        ],
+      });
       return outcomes;
     },
     async finish(context: ImportContext) {

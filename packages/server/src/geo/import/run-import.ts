@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { updateRecordsAfterImport } from "../../changes/after-import.js";
 import { ChangedArea } from "../../changes/changed-area.js";
 import type { Database, Dialect } from "../../db/database.js";
+import { RowWriter } from "../../db/row-writer.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
 import { refreshExtent } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
@@ -40,6 +41,8 @@ export interface ImportRules extends ImportPolicy {
 export interface ImportContext {
   trx: Transaction<Schema>;
   dialect: Dialect;
+  /** Writes a batch's rows in the transaction, by the fastest path of each database. */
+  rows: RowWriter;
   datasetId: number;
   namespace: DatasetNamespace;
   importId: number;
@@ -118,6 +121,7 @@ async function importAll<Prepared>(
     const context: ImportContext = {
       trx,
       dialect: database.dialect,
+      rows: new RowWriter(database, trx),
       datasetId,
       namespace,
       importId: import_id,

@@ -5,6 +5,7 @@ import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChangedArea } from "../../changes/changed-area.js";
 import { propertiesInArea } from "../../changes/properties-in-area.js";
+import { RowWriter } from "../../db/row-writer.js";
 import type { Schema } from "../../db/schema.js";
 import { EventArea } from "../../events/event-area.js";
 import { findImpacts } from "../../events/find-impacts.js";
@@ -148,7 +149,8 @@ describe.skipIf(!PRESENT)(
       const building = (await buildingsNear(source, lot, 0))[0]?.building;
       expect(building).toBeDefined();
       // An import asks from within its transaction; the queries are the same.
-      const importing = { trx: db as unknown as Transaction<Schema>, dialect: source.dialect };
+      const trx = db as unknown as Transaction<Schema>;
+      const importing = { trx, dialect: source.dialect, rows: new RowWriter(test.database, trx) };
       if (building) await new ParcelAssigner(source).owningParcels([building.footprint]);
       const parcels = await db
         .selectFrom("datasets")

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
+import { RowWriter } from "./row-writer.js";
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(async () => {
+  await test?.destroy();
+});
+
+/** A parcel row as an import writes it; `n` makes every value its own, text and bytes included. */
+function parcelRow(datasetId: number, importId: number, n: number, version: string) {
+  return {
+    dataset_id: datasetId,
+    source_id: `lot "${n}" — ${version}`,
+    boundary: Buffer.from([n % 256, 0, 255, n >> 8, 92, 120]),
+    attributes: JSON.stringify({ version, quote: "it's", backslash: "a\\b", n }),
+    area_m2: n + 0.25,
+    min_lon: -71.1 + n / 1e6,
+    min_lat: 42.3,
+    max_lon: -71.09,
+    max_lat: 42.31 + n / 1e7,
+    import_id: importId,
+    updated_at: 1_700_000_000_000 + n,
+  };
+}
+
+describe("RowWriter", () => {
+  it("inserts a batch whatever its size, then updates the rows the upsert's key names, in one transaction", async () => {
+    const { db } = test.database;
+    const { dataset_id } = await db
+      .insertInto("datasets")
+      .values({
+        kind: "parcels",
+        name: "Rows",
+        provider: null,
+        license: null,
+        vintage: null,
+        geometry_kind: null,
+        min_lon: null,
+        min_lat: null,
+        max_lon: null,
+        max_lat: null,
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning("dataset_id")
+      .executeTakeFirstOrThrow();
+    const { import_id } = await db
+      .insertInto("imports")
+      .values({ dataset_id, source: "rows.geojson", started_at: 0 })
+      .returning("import_id")
+      .executeTakeFirstOrThrow();
+    // 123 rows cross SQLite's statements of 50 rows, and leave a shorter last one.
+    const first = Array.from({ length: 123 }, (_, n) => parcelRow(dataset_id, import_id, n, "first"));
+    const again = Array.from({ length: 61 }, (_, n) => parcelRow(dataset_id, import_id, n * 2, "again"));
+    for (const row of again) row.source_id = row.source_id.replace("again", "first");
+    await db.transaction().execute(async (trx) => {
+      const rows = new RowWriter(test.database, trx);
+      await rows.insert("parcels", first);
+      await rows.insert("parcels", []);
+      await rows.insert("parcels", again, {
+        on: ["dataset_id", "source_id"],
+        replace: ["boundary", "attributes", "area_m2", "max_lat"],
+      });
+    });
+
+    const stored = await db
+      .selectFrom("parcels")
+      .select(["source_id", "boundary", "attributes", "area_m2", "min_lon", "max_lat", "updated_at"])
+      .where("dataset_id", "=", dataset_id)
+      .orderBy("parcel_id")
+      .execute();
+    const expected = first.map((row, n) => {
+      const updated = n % 2 === 0 ? again[n / 2] : undefined;
+      return {
+        source_id: row.source_id,
+        boundary: (updated ?? row).boundary,
+        attributes: (updated ?? row).attributes,
+        area_m2: (updated ?? row).area_m2,
+        min_lon: row.min_lon,
+        max_lat: (updated ?? row).max_lat,
+        updated_at: row.updated_at,
+      };
+    });
+    expect(stored.map((row) => ({ ...row, boundary: Buffer.from(row.boundary) }))).toEqual(expected);
+  });
+
+  it("writes nothing of a batch that fails, and names the failure", async () => {
+    const { db } = test.database;
+    const before = await db.selectFrom("parcels").select("parcel_id").execute();
+    const failed = db.transaction().execute(async (trx) => {
+      const rows = new RowWriter(test.database, trx);
+      // No dataset 999 999 exists: the foreign key refuses the rows.
+      await rows.insert("parcels", [
+        parcelRow(999_999, 999_999, 1, "orphan"),
+        parcelRow(999_999, 999_999, 2, "orphan"),
+      ]);
+    });
+    await expect(failed).rejects.toThrow(/foreign key/i);
+    expect(await db.selectFrom("parcels").select("parcel_id").execute()).toEqual(before);
+  });
+});
