@@ -17,6 +17,13 @@ export interface Database {
    * for their log themselves.
    */
   syncLog(): Promise<void>;
+  /**
+   * SQLite: copies the write-ahead log back into the database and empties it, after a write of hundreds of
+   * megabytes (an import). Otherwise the log keeps that size on disk for as long as any connection stays open, and
+   * a running server keeps one open for good. Waits for readers up to the busy timeout; when they keep the log busy,
+   * it shrinks at a later checkpoint instead (see `journal_size_limit`). Nothing to do on PostgreSQL.
+   */
+  shrinkLog(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -37,6 +44,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     db,
     dialect,
     syncLog: () => wal?.sync() ?? Promise.resolve(),
+    async shrinkLog() {
+      if (wal) await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    },
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -52,6 +62,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
   };
 }
 
+/** The size, bytes, a SQLite write-ahead log is cut back to when it starts over: some 16,000 pages. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** How long a SQLite statement waits for another process's write lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -63,6 +76,8 @@ function openSqlite(path: string): Kysely<Schema> {
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // A log grown by a large transaction goes back to this size when it next starts over, rather than keeping its size.
+  connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   sqliteConnections.set(db, connection);
   return db;

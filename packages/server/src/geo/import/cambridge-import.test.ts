@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
@@ -9,7 +9,7 @@ import { openDatabase } from "../../db/database.js";
 import { migrateToLatest } from "../../db/migrate.js";
 import type { Schema } from "../../db/schema.js";
 import { runCli } from "../../test/run-cli.js";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
 import { containsPoint, geodesicArea, representativePoint } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
@@ -83,10 +83,17 @@ describe.skipIf(!PRESENT)(
       return runCli(argv, { LOTLINE_DATABASE_URL: testDatabase.url, LOTLINE_PUBLIC_URL: "http://lotline.test" });
     }
 
+    /** SQLite: the largest the write-ahead log was after an import, bytes. */
+    let largestLogAfterImport = 0;
+
     /** Runs an import that must succeed, printing one JSON object with at least the contract's four counts. */
     async function importJson(argv: string[]): Promise<Summary> {
       const run = await lotline(["import", ...argv, "--json"]);
       if (run.code !== 0) throw new Error(`lotline import ${argv.join(" ")} exited ${run.code}: ${run.stderr}`);
+      if (TEST_DIALECT === "sqlite") {
+        const log = `${testDatabase.url.slice("sqlite:".length)}-wal`;
+        largestLogAfterImport = Math.max(largestLogAfterImport, existsSync(log) ? statSync(log).size : 0);
+      }
       expect(run.stdout.trimEnd().split("\n")).toHaveLength(1);
       const summary = JSON.parse(run.stdout) as Summary;
       for (const key of ["read", "imported", "updated", "rejected"] as const) expect(summary[key]).toBeTypeOf("number");
@@ -184,6 +191,11 @@ describe.skipIf(!PRESENT)(
     }, 300_000);
     afterAll(async () => {
       await testDatabase?.destroy();
+    });
+
+    // This test's own connection stays open throughout, as a running server's would.
+    it.runIf(TEST_DIALECT === "sqlite")("leaves no write-ahead log the size of an import on disk", () => {
+      expect(largestLogAfterImport).toBe(0);
     });
 
     describe("parcels (parcels-fy2014.topojson, --id-field ML)", () => {

@@ -91,7 +91,10 @@ export async function runImport<Prepared>(
   options: RunImportOptions = {},
 ): Promise<ImportSummary> {
   try {
-    return await importAll(database, dataset, source, records, importer, options);
+    const summary = await importAll(database, dataset, source, records, importer, options);
+    // The import's whole transaction went through the log: it is not left taking that room on disk.
+    await database.shrinkLog();
+    return summary;
   } finally {
     await importer.close?.();
   }
