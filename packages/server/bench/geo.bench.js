@@ -10,6 +10,8 @@
  *   6. address text → scored candidates → parcel → its buildings
  *   7. distance to the coast, scoring every block of 64 coast edges as it once did  ← baseline of 8
  *   8. distance to the coast (ball tree over the edges, land cut into latitude bands)
+ *   9. the area of every Cambridge parcel and building by GeographicLib's PolygonArea ← baseline of 10
+ *  10. the same areas as imports measure them (on the tangent plane)
  *
  * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs on PostgreSQL in a throwaway
  * schema. Needs ../shared/data/cambridge beside the repository. BENCH_FOOTPRINTS defaults to 1,000,000.
@@ -23,7 +25,8 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { openDatabase } from "../dist/db/database.js";
 import { migrateToLatest } from "../dist/db/migrate.js";
-import { bboxOf, containsPoint, distanceToGeometry } from "../dist/geo/geometry/index.js";
+import { geographicLibArea } from "../dist/geo/geometry/geodesic-area.js";
+import { bboxOf, containsPoint, distanceToGeometry, geodesicArea } from "../dist/geo/geometry/index.js";
 import { importFile } from "../dist/geo/import/import-file.js";
 import { locateAddress } from "../dist/geo/locate/locate-address.js";
 import { buildingsOfParcel } from "../dist/geo/queries/buildings-of-parcel.js";
@@ -121,6 +124,18 @@ try {
   rows.push(row("7. coast distance, every block scored (baseline)", everyBlock.count, everyBlock.seconds));
   const coast = await perSecond(LOOKUP_SECONDS, () => coastDistance(places[next++ % places.length]));
   rows.push(row("8. coast distance, ball tree", coast.count, coast.seconds, rows[6]));
+
+  const areas = [];
+  for (const file of [join(DATA, "parcels-fy2014.topojson"), buildingsFile]) {
+    for await (const record of readSource(file)) {
+      const geometry = record.feature?.geometry;
+      if (geometry?.type === "Polygon" || geometry?.type === "MultiPolygon") areas.push(geometry);
+    }
+  }
+  const byGeographicLib = await perSecond(LOOKUP_SECONDS, () => geographicLibArea(areas[next++ % areas.length]));
+  rows.push(row("9. areas, GeographicLib PolygonArea (baseline)", byGeographicLib.count, byGeographicLib.seconds));
+  const onPlane = await perSecond(LOOKUP_SECONDS, () => geodesicArea(areas[next++ % areas.length]));
+  rows.push(row("10. areas, tangent plane (as imports measure)", onPlane.count, onPlane.seconds, rows[8]));
 
   print(
     `lotline geo bench: node ${process.version}, load average ${loadavg()[0].toFixed(2)}, database ${database.dialect}`,

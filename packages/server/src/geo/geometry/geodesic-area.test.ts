@@ -1,8 +1,11 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { area as turfArea } from "@turf/area";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { MultiPolygon, Polygon, Position } from "../types.js";
-import { geodesicArea } from "./geodesic-area.js";
+import { collect } from "../readers/test-collect.js";
+import type { Area, MultiPolygon, Polygon, Position } from "../types.js";
+import { geodesicArea, geographicLibArea, tangentPlaneArea } from "./geodesic-area.js";
 import { SQUARE_FEET_PER_SQUARE_METRE, toSquareFeet } from "./square-feet.js";
 import { convexPolygon, rectangle, square } from "./test-shapes.js";
 
@@ -102,6 +105,52 @@ describe("geodesicArea", () => {
       { numRuns: 200 },
     );
   });
+});
+
+const CAMBRIDGE = fileURLToPath(new URL("../../../../../../shared/data/cambridge/", import.meta.url));
+
+describe("geodesicArea on the tangent plane", () => {
+  it("leaves an area reaching farther than 10 km from its middle to GeographicLib", () => {
+    const cell = rectangle(10, 60, 10.4, 60.2); // 22 × 22 km
+    expect(tangentPlaneArea(cell)).toBeUndefined();
+    expect(geodesicArea(cell)).toBe(geographicLibArea(cell));
+    const lot = square(-71.06, 42.36, 0.001);
+    expect(geodesicArea(lot)).toBe(tangentPlaneArea(lot));
+  });
+
+  it("measures a 9 km square at 60° N within the proven 1.3 × 10⁻⁶ of GeographicLib", () => {
+    // 0.16° of longitude and 0.08° of latitude: the corners lie some 6 km from the middle.
+    const square9km = rectangle(10, 60, 10.16, 60.08);
+    const plane = tangentPlaneArea(square9km);
+    expect(plane).toBeDefined();
+    expect(Math.abs((plane ?? 0) / geographicLibArea(square9km) - 1)).toBeLessThan(1.3e-6);
+  });
+
+  it.skipIf(!existsSync(CAMBRIDGE))(
+    "measures every Cambridge parcel, building and layer polygon as GeographicLib does (../shared/data; skipped where absent)",
+    async () => {
+      const areas: Area[] = [];
+      for (const file of [
+        "parcels-fy2014.topojson",
+        "buildings-east-cambridge/Buildings.shp",
+        "layers/fema-floodplain-500yr.geojson",
+        "layers/zoning-districts.geojson",
+      ]) {
+        for (const record of await collect(`${CAMBRIDGE}${file}`)) {
+          const geometry = "feature" in record ? record.feature.geometry : null;
+          if (geometry?.type === "Polygon" || geometry?.type === "MultiPolygon") areas.push(geometry);
+        }
+      }
+      expect(areas.length).toBeGreaterThan(15_000);
+      for (const area of areas) {
+        const plane = tangentPlaneArea(area);
+        expect(plane).toBeDefined();
+        // The plane's bound, or GeographicLib's own rounding: it sums each edge's area down to the equator.
+        const exact = geographicLibArea(area);
+        expect(Math.abs((plane ?? 0) - exact)).toBeLessThan(Math.max(1.3e-6 * exact, 1e-3));
+      }
+    },
+  );
 });
 
 describe("toSquareFeet", () => {

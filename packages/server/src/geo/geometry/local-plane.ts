@@ -35,6 +35,31 @@ export class LocalPlane {
     this.#north = [-Math.sin(phi) * Math.cos(lambda), -Math.sin(phi) * Math.sin(lambda), Math.cos(phi)];
   }
 
+  /**
+   * A ring's area on this plane, m² (unsigned; its closing position present or not), and how far from the origin
+   * its farthest position lies on the plane, m. Nothing is kept: an import measures each area once.
+   */
+  ringArea(ring: readonly Position[]): { area: number; reach: number } {
+    const [ox, oy, oz] = this.#origin;
+    const [ex, ey, ez] = this.#east;
+    const [nx, ny, nz] = this.#north;
+    let twice = 0;
+    let farthest = 0;
+    let [firstX, firstY, lastX, lastY] = [0, 0, 0, 0];
+    for (const [i, position] of ring.entries()) {
+      const [px, py, pz] = toCartesian(lonOf(position), latOf(position));
+      const x = (px - ox) * ex + (py - oy) * ey + (pz - oz) * ez;
+      const y = (px - ox) * nx + (py - oy) * ny + (pz - oz) * nz;
+      farthest = Math.max(farthest, x * x + y * y);
+      if (i === 0) [firstX, firstY] = [x, y];
+      else twice += lastX * y - x * lastY;
+      [lastX, lastY] = [x, y];
+    }
+    // Back to the first position: nothing when the ring repeats it at the end.
+    twice += lastX * firstY - firstX * lastY;
+    return { area: Math.abs(twice) / 2, reach: Math.sqrt(farthest) };
+  }
+
   /** The rings of `area` on this plane, with their box. */
   area(area: Area): PlanarArea {
     const rings: Float64Array[] = [];
