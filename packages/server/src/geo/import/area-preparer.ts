@@ -57,15 +57,15 @@ export class AreaPreparer {
     const prepared: PreparedAreas = { prepared: new Map(), outcomes: [] };
     for (const [position, outcome] of onThread.outcomes) prepared.outcomes[position] = outcome;
     for (const { sourceId, positions, wkb, box, areaM2, owner } of onThread.areas) {
-      prepared.prepared.set(sourceId, {
+      const area = {
         sourceId,
-        geometry: decodeWkb(wkb) as Area,
         attributes: attributesOf(batch, positions),
         positions,
         // A Buffer again, which every driver binds as binary.
         measured: { wkb: asBuffer(wkb), box, areaM2 },
         ...(owner === undefined ? {} : { owner }),
-      });
+      };
+      prepared.prepared.set(sourceId, withGeometryOf(area, wkb));
     }
     return prepared;
   }
@@ -73,6 +73,24 @@ export class AreaPreparer {
   async close(): Promise<void> {
     await this.#onThreads?.stop();
   }
+}
+
+/**
+ * `area` with its geometry decoded from `wkb` when first asked for: most areas are written as the thread measured
+ * them, and only a piece merged with another, a duplicate check or a parcel still to find needs the positions.
+ */
+function withGeometryOf<T extends object>(area: T, wkb: Uint8Array): T & { geometry: Area } {
+  let geometry: Area | undefined;
+  return Object.defineProperty(area, "geometry", {
+    get: () => {
+      geometry ??= decodeWkb(wkb) as Area;
+      return geometry;
+    },
+    set: (value: Area) => {
+      geometry = value;
+    },
+    enumerable: true,
+  }) as T & { geometry: Area };
 }
 
 /** An import thread's work on an {@link AreaBatch}; `assigner` finds buildings' parcels. */
