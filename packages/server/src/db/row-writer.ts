@@ -4,6 +4,7 @@ import { type Database, sqliteConnections } from "./database.js";
 import type { Schema } from "./schema.js";
 
 type Table = keyof Schema & string;
+type Column<T extends Table> = keyof Schema[T] & string;
 
 /**
  * SQLite: rows written by one statement. A statement per row would cost a statement journal each (the triggers
@@ -11,7 +12,6 @@ type Table = keyof Schema & string;
  * prepared once per import, with at most this many texts for the last, shorter chunks.
  */
 const SQLITE_ROWS_PER_STATEMENT = 50;
-type Column<T extends Table> = keyof Schema[T] & string;
 
 /** An insert that updates the row already holding its key instead: `on` is the key, `replace` what it rewrites. */
 export interface Upsert<T extends Table> {

@@ -50,7 +50,8 @@ export function geographicLibArea(area: Area): number {
  *    under (D/ρ)²/2, 1.25 × 10⁻⁶ at 10 km.
  * 2. The plane's edges are the projections of the chords between the positions, and a geodesic edge of length s
  *    strays from its chord by at most s²/(8ρ) along the surface's normal, of which at most a share D/ρ shows on the
- *    plane: each edge adds or takes at most s³D/(8ρ²) m², a square millimetre for a 1 km edge 10 km out.
+ *    plane: each edge adds or takes at most s³D/(8ρ²) m², 3 × 10⁻⁶ m² for a 100 m edge 1 km out, 0.03 m² for a
+ *    1 km edge 10 km out.
  * `geodesic-area.test.ts` checks it against GeographicLib on every Cambridge parcel and building.
  */
 export function tangentPlaneArea(area: Area): number | undefined {
