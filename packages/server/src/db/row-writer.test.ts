@@ -61,10 +61,7 @@ describe("RowWriter", () => {
       const rows = new RowWriter(test.database, trx);
       await rows.insert("parcels", first);
       await rows.insert("parcels", []);
-      await rows.insert("parcels", again, {
-        on: ["dataset_id", "source_id"],
-        replace: ["boundary", "attributes", "area_m2", "max_lat"],
-      });
+      await rows.insert("parcels", again, ["dataset_id", "source_id"]);
     });
 
     const stored = await db

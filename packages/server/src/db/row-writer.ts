@@ -13,11 +13,8 @@ type Column<T extends Table> = keyof Schema[T] & string;
  */
 const SQLITE_ROWS_PER_STATEMENT = 50;
 
-/** An insert that updates the row already holding its key instead: `on` is the key, `replace` what it rewrites. */
-export interface Upsert<T extends Table> {
-  on: readonly Column<T>[];
-  replace: readonly Column<T>[];
-}
+/** The key columns of an upsert: a row whose key is stored already has its other columns written over that row's. */
+export type UpsertKey<T extends Table> = readonly Column<T>[];
 
 /**
  * Writes an import's rows, a batch at a time, inside its transaction — the hot path of every import, so it leaves
@@ -41,13 +38,16 @@ export class RowWriter {
     this.#sqlite = database.dialect === "sqlite" ? sqliteConnections.get(database.db) : undefined;
   }
 
-  /** Inserts `rows` (every one with the same columns) into `table`, or updates the rows their keys name. */
-  async insert<T extends Table>(table: T, rows: Insertable<Schema[T]>[], upsert?: Upsert<T>): Promise<void> {
+  /**
+   * Inserts `rows` (every one with the same columns) into `table`; with `updateOn`, a row whose key is stored
+   * replaces the stored row's other columns instead.
+   */
+  async insert<T extends Table>(table: T, rows: Insertable<Schema[T]>[], updateOn?: UpsertKey<T>): Promise<void> {
     const first = rows[0];
     if (first === undefined) return;
     const columns = Object.keys(first);
     const values = rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column] ?? null));
-    const conflict = conflictClause(upsert);
+    const conflict = updateOn ? conflictClause(columns, updateOn) : "";
     if (this.#sqlite) this.#insertOnSqlite(this.#sqlite, table, columns, values, conflict);
     else await this.#insertOnPostgres(table, columns, values, conflict);
   }
@@ -97,10 +97,12 @@ export class RowWriter {
   }
 }
 
-function conflictClause(upsert: { on: readonly string[]; replace: readonly string[] } | undefined): string {
-  if (!upsert) return "";
-  const set = upsert.replace.map((column) => `${quoted(column)} = excluded.${quoted(column)}`);
-  return ` on conflict (${upsert.on.map(quoted).join(", ")}) do update set ${set.join(", ")}`;
+/** `on conflict (key) do update set` every other column to the value the insert brought. */
+function conflictClause(columns: readonly string[], key: readonly string[]): string {
+  const set = columns
+    .filter((column) => !key.includes(column))
+    .map((column) => `${quoted(column)} = excluded.${quoted(column)}`);
+  return ` on conflict (${key.map(quoted).join(", ")}) do update set ${set.join(", ")}`;
 }
 
 /** Table and column names come from the schema's types, never from input; quoted all the same. */

@@ -90,7 +90,7 @@ export function addressImporter(
         target ? [{ address_id: target.addressId, ...addressRow(context, entry) }] : [],
       );
       await context.rows.insert("addresses", added);
-      await context.rows.insert("addresses", changed, { on: ["address_id"], replace: WRITTEN_COLUMNS });
+      await context.rows.insert("addresses", changed, ["address_id"]);
       return outcomes;
     },
     async close() {
@@ -98,25 +98,6 @@ export function addressImporter(
     },
   };
 }
-
-/** The columns an address import writes to a row. */
-const WRITTEN_COLUMNS = [
-  "display",
-  "number",
-  "number_low",
-  "number_high",
-  "street",
-  "unit_type",
-  "unit",
-  "city",
-  "state",
-  "postcode",
-  "parcel_id",
-  "lon",
-  "lat",
-  "import_id",
-  "updated_at",
-] as const;
 
 function addressRow(context: ImportContext, { address, parcelId, point }: Located) {
   return {

@@ -56,22 +56,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
           updated_at: context.now,
         };
       });
-      await context.rows.insert("buildings", rows, {
-        on: ["dataset_id", "source_id"],
-        replace: [
-          "footprint",
-          "attributes",
-          "area_m2",
-          "min_lon",
-          "min_lat",
-          "max_lon",
-          "max_lat",
-          "parcel_id",
-          "parcel_share",
-          "import_id",
-          "updated_at",
-        ],
-      });
+      await context.rows.insert("buildings", rows, ["dataset_id", "source_id"]);
       return outcomes;
     },
     close: () => preparer.close(),

@@ -48,20 +48,7 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
             updated_at: context.now,
           };
         });
-      await context.rows.insert("parcels", rows, {
-        on: ["dataset_id", "source_id"],
-        replace: [
-          "boundary",
-          "attributes",
-          "area_m2",
-          "min_lon",
-          "min_lat",
-          "max_lon",
-          "max_lat",
-          "import_id",
-          "updated_at",
-        ],
-      });
+      await context.rows.insert("parcels", rows, ["dataset_id", "source_id"]);
       return outcomes;
     },
     async finish(context: ImportContext) {
