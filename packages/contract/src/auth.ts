@@ -21,6 +21,3 @@ export const IframeTokenResponse = Type.Object({
   expires: Type.String({ format: "date-time", description: "ISO 8601 UTC moment the token expires." }),
 });
 export type IframeTokenResponse = Static<typeof IframeTokenResponse>;
-
-/** The bearer token's lifetime: INTERFACE.md §8. */
-export const ACCESS_TOKEN_TTL_SECONDS = 86_400;

@@ -8,9 +8,3 @@ export const DatabaseId = () => Type.Integer({ minimum: 1, maximum: DATABASE_ID_
 
 /** Text a person typed: not blank (`pattern` asks for one character that is not white space). */
 export const NonBlankText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: "\\S" });
-
-/**
- * How deeply a request's JSON may nest (objects and arrays within each other); deeper is refused before anything
- * else reads it. The deepest body the API takes, an order's parcel boundary, nests 5 deep.
- */
-export const MAX_JSON_DEPTH = 32;

@@ -1,10 +1,5 @@
 import { type Static, type TSchema, Type } from "typebox";
-
-/** The most rows one batch may carry; a bigger book is sent as several batches. */
-export const ORDER_BATCH_ROWS_MAX = 100_000;
-
-/** How many rejections the answer to `POST /v1/order-batches` lists; the results list every one. */
-export const ORDER_BATCH_REJECTIONS_SHOWN = 100;
+import { ORDER_BATCH_REJECTIONS_SHOWN, ORDER_BATCH_ROWS_MAX } from "./limits.js";
 
 /** `POST /v1/order-batches` as JSON: each order is the body of `POST /v1/orders`, checked one by one. */
 export const OrderBatchRequest = Type.Object(

@@ -1,8 +1,7 @@
 import { type Static, Type } from "typebox";
 import { NonBlankText } from "./input.js";
+import type { PRODUCT_NAMES } from "./products.js";
 
-/** The data products an order can run; a product matrix chooses among them. */
-export const PRODUCT_NAMES = ["parcel", "structures", "exposure", "location", "third_party"] as const;
 export const ProductName = Type.Union([
   Type.Literal("parcel"),
   Type.Literal("structures"),

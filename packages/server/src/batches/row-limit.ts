@@ -1,4 +1,4 @@
-import { ORDER_BATCH_ROWS_MAX } from "@lotline/contract";
+import { ORDER_BATCH_ROWS_MAX } from "@lotline/contract/limits";
 import { DomainError } from "../errors.js";
 
 export { ORDER_BATCH_ROWS_MAX };

@@ -2,62 +2,52 @@ import { parseArgs } from "node:util";
 import { ConfigError } from "../config/config.js";
 import { DomainError } from "../errors.js";
 import type { Command } from "./command.js";
-import { customFieldAdd } from "./commands/custom-field-commands.js";
-import { datasetsList, datasetsRemove } from "./commands/dataset-commands.js";
-import { importCommands } from "./commands/import-commands.js";
-import { importEventCommand } from "./commands/import-event-command.js";
 import { migrate } from "./commands/migrate-command.js";
-import { ordersImport } from "./commands/order-commands.js";
-import { callbackCommands, endpointCommands } from "./commands/registration-commands.js";
 import { SERVE_USAGE, serve } from "./commands/serve-command.js";
-import {
-  clientCreate,
-  clientRevoke,
-  iframeKeyCreate,
-  iframeKeyList,
-  iframeKeyRevoke,
-  keysRevoke,
-  keysRotate,
-  orgCreate,
-  productMatrixCreate,
-} from "./commands/tenancy-commands.js";
 import { withServices } from "./context.js";
 import { asksForHelp, helpFor, usagesOf } from "./help.js";
 import { type CliIo, processIo, UsageError } from "./io.js";
 
-/** Commands named by two words: a noun and a verb. */
-const COMMANDS: Record<string, Command> = {
-  "org create": orgCreate,
-  "client create": clientCreate,
-  "client revoke": clientRevoke,
-  "iframe-key create": iframeKeyCreate,
-  "iframe-key list": iframeKeyList,
-  "iframe-key revoke": iframeKeyRevoke,
-  "endpoint add": endpointCommands.add,
-  "endpoint list": endpointCommands.list,
-  "endpoint remove": endpointCommands.remove,
-  "callback add": callbackCommands.add,
-  "callback list": callbackCommands.list,
-  "callback remove": callbackCommands.remove,
-  "keys rotate": keysRotate,
-  "keys revoke": keysRevoke,
-  "product-matrix create": productMatrixCreate,
-  "custom-field add": customFieldAdd,
-  ...importCommands,
-  "import event": importEventCommand,
-  "datasets list": datasetsList,
-  "datasets remove": datasetsRemove,
-  "orders import": ordersImport,
+/**
+ * Commands named by two words, a noun and a verb, grouped by noun (or by the whole name). A group's module is
+ * loaded only when one of its commands runs, or when help lists them all: an import does not load the modules of
+ * orders, events or tenancy, which cost it half a second of start when every command was loaded.
+ */
+const COMMAND_GROUPS: Record<string, () => Promise<Record<string, Command>>> = {
+  org: tenancyCommands,
+  client: tenancyCommands,
+  "iframe-key": tenancyCommands,
+  keys: tenancyCommands,
+  "product-matrix": tenancyCommands,
+  endpoint: async () => (await import("./commands/registration-commands.js")).endpointCommands,
+  callback: async () => (await import("./commands/registration-commands.js")).callbackCommands,
+  "custom-field": async () => (await import("./commands/custom-field-commands.js")).customFieldCommands,
+  import: async () => (await import("./commands/import-commands.js")).importCommands,
+  "import event": async () => (await import("./commands/import-event-command.js")).importEventCommands,
+  datasets: async () => (await import("./commands/dataset-commands.js")).datasetCommands,
+  orders: async () => (await import("./commands/order-commands.js")).orderCommands,
 };
+
+async function tenancyCommands(): Promise<Record<string, Command>> {
+  return (await import("./commands/tenancy-commands.js")).tenancyCommands;
+}
+
+/** Every command of the table, in the order help lists them. */
+async function allCommands(): Promise<Record<string, Command>> {
+  const groups = await Promise.all([...new Set(Object.values(COMMAND_GROUPS))].map((load) => load()));
+  return Object.assign({}, ...groups);
+}
 
 /** The commands that take their arguments their own way, outside the table. */
 const SPECIAL_USAGES = { serve: SERVE_USAGE, migrate: "migrate", demo: "demo" };
 
-const USAGE = [
-  "usage: lotline <command>   (lotline <command> --help for what it does and an example)",
-  ...Object.values(SPECIAL_USAGES).map((usage) => `  ${usage}`),
-  ...Object.values(COMMANDS).map((command) => `  ${command.usage}`),
-].join("\n");
+async function usage(): Promise<string> {
+  return [
+    "usage: lotline <command>   (lotline <command> --help for what it does and an example)",
+    ...Object.values(SPECIAL_USAGES).map((usage) => `  ${usage}`),
+    ...Object.values(await allCommands()).map((command) => `  ${command.usage}`),
+  ].join("\n");
+}
 
 /**
  * Runs one command and returns the exit code: 0 done, 1 failed, 2 wrong arguments or configuration
@@ -84,11 +74,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
 async function dispatch(argv: string[], io: CliIo): Promise<void> {
   const [first, second, ...rest] = argv;
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${await usage()}\n`);
     return;
   }
   if (asksForHelp(argv)) {
-    const help = helpFor(argv, usagesOf(COMMANDS, SPECIAL_USAGES));
+    const help = helpFor(argv, usagesOf(await allCommands(), SPECIAL_USAGES));
     if (!help) throw new UsageError(`unknown command "${argv.slice(0, 2).join(" ")}"; run lotline help`);
     io.stdout(`${help}\n`);
     return;
@@ -100,7 +90,9 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
     return noArguments(argv.slice(1), async () => (await import("./commands/demo-command.js")).demo(io));
   }
 
-  const command = COMMANDS[`${first} ${second ?? ""}`];
+  const name = `${first} ${second ?? ""}`;
+  const load = [name, first].find((key) => Object.hasOwn(COMMAND_GROUPS, key));
+  const command = load ? (await COMMAND_GROUPS[load]?.())?.[name] : undefined;
   if (!command) throw new UsageError(`unknown command "${argv.slice(0, 2).join(" ")}"; run lotline help`);
   const { values, positionals } = parseArgs({
     args: command.positional ? dashedPositionalLast(rest) : rest,

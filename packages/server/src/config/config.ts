@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { ORDER_BATCH_ROWS_MAX } from "@lotline/contract";
+import { ORDER_BATCH_ROWS_MAX } from "@lotline/contract/limits";
 
 /**
  * The service's configuration: environment variables (DESIGN.md §3), each overridable by a `lotline serve`

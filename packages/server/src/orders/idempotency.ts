@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MAX_JSON_DEPTH } from "@lotline/contract";
+import { MAX_JSON_DEPTH } from "@lotline/contract/limits";
 import type { Kysely, Transaction } from "kysely";
 import type { Schema } from "../db/schema.js";
 import { DomainError, InvalidInputError } from "../errors.js";

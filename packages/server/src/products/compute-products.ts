@@ -1,4 +1,5 @@
-import { PRODUCT_NAMES, type ProductName } from "@lotline/contract";
+import type { ProductName } from "@lotline/contract";
+import { PRODUCT_NAMES } from "@lotline/contract/products";
 import { InvalidInputError } from "../errors.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
 import { exposureProduct } from "./exposure-product.js";

@@ -1,4 +1,4 @@
-import { ORDER_FAILURE_MESSAGES } from "@lotline/contract";
+import { ORDER_FAILURE_MESSAGES } from "@lotline/contract/order-failures";
 import type { FailureReason } from "./failure-reasons.js";
 
 /**

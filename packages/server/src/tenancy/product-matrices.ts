@@ -1,4 +1,5 @@
-import { PRODUCT_NAMES, type ProductMatrix, type ProductName } from "@lotline/contract";
+import type { ProductMatrix, ProductName } from "@lotline/contract";
+import { PRODUCT_NAMES } from "@lotline/contract/products";
 import type { Kysely } from "kysely";
 import type { Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_SECONDS } from "@lotline/contract";
+import { ACCESS_TOKEN_TTL_SECONDS } from "@lotline/contract/limits";
 import type { Config } from "../../config/config.js";
 import type { SigningKeys } from "../keys/signing-keys.js";
 import { InvalidTokenError, signJwt, type TokenKind, verifyJwt } from "./jwt.js";

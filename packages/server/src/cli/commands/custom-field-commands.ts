@@ -6,7 +6,7 @@ import type { Command } from "../command.js";
  * `lotline custom-field add --org ORG_ID --key KEY --label LABEL --type TYPE [--required]` →
  * `{"org_id","key","label","type","required"}`.
  */
-export const customFieldAdd: Command = {
+const customFieldAdd: Command = {
   usage: `custom-field add --org ORG_ID --key KEY --label LABEL --type ${CUSTOM_FIELD_TYPES.join("|")} [--required] [--json]`,
   options: {
     org: { type: "string" },
@@ -29,3 +29,5 @@ export const customFieldAdd: Command = {
   describe: (result) =>
     `Added ${result.required ? "required" : "optional"} ${result.type} field ${result.key} ("${result.label}") for ${result.org_id}.`,
 };
+
+export const customFieldCommands: Record<string, Command> = { "custom-field add": customFieldAdd };

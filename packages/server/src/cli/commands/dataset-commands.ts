@@ -7,7 +7,7 @@ import { UsageError } from "../io.js";
 import { recomputeQueued } from "../recompute-queued.js";
 
 /** `lotline datasets list`: every imported dataset → `{"datasets": [...]}`. */
-export const datasetsList: Command = {
+const datasetsList: Command = {
   usage: "datasets list [--json]",
   options: {},
   required: [],
@@ -34,7 +34,7 @@ export const datasetsList: Command = {
  * `lotline datasets remove NAME [--kind KIND]`: the dataset and its rows go in one transaction; the property
  * records within its coverage are then computed again without it (here, and by any running worker).
  */
-export const datasetsRemove: Command = {
+const datasetsRemove: Command = {
   usage: "datasets remove NAME [--kind parcels|buildings|addresses|layer] [--json]",
   options: { kind: { type: "string" } },
   required: [],
@@ -50,4 +50,9 @@ export const datasetsRemove: Command = {
   describe: (result) =>
     `Removed ${result.kind} dataset "${result.name}" (${result.removed} records); ` +
     `${result.properties_recomputed} property records computed again.`,
+};
+
+export const datasetCommands: Record<string, Command> = {
+  "datasets list": datasetsList,
+  "datasets remove": datasetsRemove,
 };

@@ -14,7 +14,7 @@ const text = { type: "string" } as const;
  * `lotline import event FILE --name NAME --peril P …` → `{"event_id", "read", "imported", "rejected", …,
  * "impacted_properties", "organizations"}`.
  */
-export const importEventCommand: Command = {
+const importEventCommand: Command = {
   usage:
     "import event FILE --name NAME --peril flood|wind|hail|wildfire|earthquake|other [--date YYYY-MM-DD] [--intensity-field FIELD] [--crs EPSG:N] [--object NAME] [--max-rejected PERCENT] [--json]",
   options: {
@@ -86,3 +86,5 @@ function searchThreadsFor(databaseUrl: string): { searchThreads?: SearchThreads 
   const threads = workerThreadsFor(databaseUrl, MAX_SEARCH_THREADS);
   return threads ? { searchThreads: threads } : {};
 }
+
+export const importEventCommands: Record<string, Command> = { "import event": importEventCommand };

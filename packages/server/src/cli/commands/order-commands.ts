@@ -11,7 +11,7 @@ import { type CliIo, processIo, UsageError } from "../io.js";
  * `lotline orders import FILE.csv --org ORG_ID`: a spreadsheet an operator was sent, placed as one order batch
  * exactly as `POST /v1/order-batches` would take it → the batch's answer (`batch_id`, counts, first rejections).
  */
-export const ordersImport: Command = {
+const ordersImport: Command = {
   usage: "orders import FILE.csv --org ORG_ID [--name NAME] [--callback-url URL] [--json]",
   options: { org: { type: "string" }, name: { type: "string" }, "callback-url": { type: "string" } },
   required: ["org"],
@@ -71,3 +71,5 @@ function progressBar(io: CliIo, total: number) {
   });
   return { counter, stop: () => bar?.stop() };
 }
+
+export const orderCommands: Record<string, Command> = { "orders import": ordersImport };

@@ -19,7 +19,7 @@ function registrationCommands(
   label: string,
   registry: Registry,
   afterAdd: AfterAdd = async () => {},
-) {
+): Record<string, Command> {
   const withValue = { org: { type: "string" as const }, [flag]: { type: "string" as const } };
   const add: Command = {
     usage: `${noun} add --org ORG_ID --${flag} ${flag.toUpperCase()} [--json]`,
@@ -52,7 +52,7 @@ function registrationCommands(
     }),
     describe: (result) => `Removed ${label} ${result[flag]} from ${result.org_id}.`,
   };
-  return { add, list, remove };
+  return { [`${noun} add`]: add, [`${noun} list`]: list, [`${noun} remove`]: remove };
 }
 
 /** `lotline endpoint add|list|remove`: the host page origins allowed to frame the organization's pages. */

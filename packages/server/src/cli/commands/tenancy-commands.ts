@@ -1,4 +1,4 @@
-import { PRODUCT_NAMES } from "@lotline/contract";
+import { PRODUCT_NAMES } from "@lotline/contract/products";
 import { createApiClient, revokeApiClient } from "../../tenancy/api-clients.js";
 import { createIframeKey, type IframeKeySummary, listIframeKeys, revokeIframeKey } from "../../tenancy/iframe-keys.js";
 import { createOrganization } from "../../tenancy/organizations.js";
@@ -8,7 +8,7 @@ import type { CliIo } from "../io.js";
 import { PUBLIC_URL_OPTION, PUBLIC_URL_USAGE, type ServiceUrls, serviceUrls } from "../service-urls.js";
 
 /** `lotline org create --name NAME` → `{"org_id","webhook_secret"}`. */
-export const orgCreate: Command = {
+const orgCreate: Command = {
   usage: "org create --name NAME [--json]",
   options: { name: { type: "string" } },
   required: ["name"],
@@ -21,7 +21,7 @@ export const orgCreate: Command = {
  * "token_endpoint"}`: `token_url` is the identity provider's address as the interface names it (`{token_url}`), and
  * `token_endpoint` the full URL to post to, as OAuth libraries take it; both the service's (see {@link serviceUrls}).
  */
-export const clientCreate: Command = {
+const clientCreate: Command = {
   usage: `client create --org ORG_ID ${PUBLIC_URL_USAGE} [--json]`,
   options: { org: { type: "string" }, ...PUBLIC_URL_OPTION },
   required: ["org"],
@@ -46,7 +46,7 @@ export const clientCreate: Command = {
 };
 
 /** `lotline client revoke --client CLIENT_ID` → `{"client_id","revoked_at"}`; revoking again keeps the first time. */
-export const clientRevoke: Command = {
+const clientRevoke: Command = {
   usage: "client revoke --client CLIENT_ID [--json]",
   options: { client: { type: "string" } },
   required: ["client"],
@@ -59,7 +59,7 @@ export const clientRevoke: Command = {
  * `lotline iframe-key create --org ORG_ID [--public-url URL]` → `{"org_id","api_key","iframe_auth_url","key_id"}`,
  * the sign-in URL being the service's (see {@link serviceUrls}); `key_id` is what `iframe-key revoke` takes.
  */
-export const iframeKeyCreate: Command = {
+const iframeKeyCreate: Command = {
   usage: `iframe-key create --org ORG_ID ${PUBLIC_URL_USAGE} [--json]`,
   options: { org: { type: "string" }, ...PUBLIC_URL_OPTION },
   required: ["org"],
@@ -82,7 +82,7 @@ export const iframeKeyCreate: Command = {
  * `lotline iframe-key list --org ORG_ID` → `{"org_id","iframe_keys":[{"key_id","created_at","revoked_at"}]}`, never
  * a key itself (only its digest is kept).
  */
-export const iframeKeyList: Command = {
+const iframeKeyList: Command = {
   usage: "iframe-key list --org ORG_ID [--json]",
   options: { org: { type: "string" } },
   required: ["org"],
@@ -103,7 +103,7 @@ export const iframeKeyList: Command = {
  * `lotline iframe-key revoke --key KEY_ID` → `{"key_id","org_id","revoked_at"}`; revoking again keeps the first
  * time.
  */
-export const iframeKeyRevoke: Command = {
+const iframeKeyRevoke: Command = {
   usage: "iframe-key revoke --key KEY_ID [--json]",
   options: { key: { type: "string" } },
   required: ["key"],
@@ -114,7 +114,7 @@ export const iframeKeyRevoke: Command = {
 };
 
 /** `lotline keys rotate` → `{"kid"}`. */
-export const keysRotate: Command = {
+const keysRotate: Command = {
   usage: "keys rotate [--json]",
   options: {},
   required: [],
@@ -129,7 +129,7 @@ export const keysRotate: Command = {
  * may have leaked (see `SigningKeys.revoke`). `replaced` says whether it was the signing key, so that a new one was
  * made to take over.
  */
-export const keysRevoke: Command = {
+const keysRevoke: Command = {
   usage: "keys revoke KID [--json]",
   options: {},
   required: [],
@@ -154,7 +154,7 @@ export const keysRevoke: Command = {
 };
 
 /** `lotline product-matrix create --org ORG_ID --name NAME --products a,b,…` → `{"product_matrix_id","name","products"}`. */
-export const productMatrixCreate: Command = {
+const productMatrixCreate: Command = {
   usage: `product-matrix create --org ORG_ID --name NAME --products ${PRODUCT_NAMES.join(",")} [--default] [--json]`,
   options: {
     org: { type: "string" },
@@ -181,3 +181,15 @@ export const productMatrixCreate: Command = {
 function tellNote(io: CliIo, { note }: ServiceUrls): void {
   if (note) io.stderr(`lotline: note: ${note}\n`);
 }
+
+export const tenancyCommands: Record<string, Command> = {
+  "org create": orgCreate,
+  "client create": clientCreate,
+  "client revoke": clientRevoke,
+  "iframe-key create": iframeKeyCreate,
+  "iframe-key list": iframeKeyList,
+  "iframe-key revoke": iframeKeyRevoke,
+  "keys rotate": keysRotate,
+  "keys revoke": keysRevoke,
+  "product-matrix create": productMatrixCreate,
+};

@@ -1,4 +1,4 @@
-import { PRODUCT_NAMES } from "@lotline/contract";
+import { PRODUCT_NAMES } from "@lotline/contract/products";
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../database.js";
 import { createTableWithId } from "./create-table-with-id.js";
