@@ -1,3 +1,4 @@
+import { addressLine } from "../../packages/server/src/geo/store/address-line.js";
 import type { Services } from "../../packages/server/src/services.js";
 
 /** An address of the generated neighbourhood, with the parcel it lies on. */
@@ -14,7 +15,7 @@ export interface DemoAddress {
 export async function demoAddress({ db }: Services, index = 0): Promise<DemoAddress> {
   const row = await db
     .selectFrom("addresses")
-    .select(["display", "parcel_id"])
+    .selectAll()
     .where("unit", "is", null)
     .where("parcel_id", "is not", null)
     .where(({ exists, selectFrom }) =>
@@ -24,5 +25,5 @@ export async function demoAddress({ db }: Services, index = 0): Promise<DemoAddr
     .offset(index)
     .limit(1)
     .executeTakeFirstOrThrow();
-  return { display: row.display, parcelId: Number(row.parcel_id) };
+  return { display: addressLine(row), parcelId: Number(row.parcel_id) };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyIframeToken } from "../auth/tokens/iframe-token.js";
+import { addressLine } from "../geo/store/address-line.js";
 import { listCallbackPrefixes } from "../tenancy/callback-prefixes.js";
 import { listCustomFields } from "../tenancy/custom-fields.js";
 import { listHostOrigins } from "../tenancy/host-origins.js";
@@ -206,14 +207,14 @@ describe("lotline demo with its core system", () => {
     const { access_token } = (await tokenResponse.json()) as { access_token: string };
     const address = await demo.server.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .executeTakeFirstOrThrow();
     const placed = await fetch(`${base}/v1/orders`, {
       method: "POST",
       headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
-      body: JSON.stringify({ address: address.display, callback_url: `${coreUrl}/webhooks/orders` }),
+      body: JSON.stringify({ address: addressLine(address), callback_url: `${coreUrl}/webhooks/orders` }),
     });
     expect(placed.status).toBe(202);
     const { order_id } = (await placed.json()) as { order_id: string };

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { OrderBatch } from "@lotline/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../geo/store/address-line.js";
 import { runCli } from "../test/run-cli.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../test/test-app.js";
 
@@ -23,12 +24,12 @@ describe("lotline orders import FILE.csv --org ORG_ID", () => {
     folder = mkdtempSync(join(tmpdir(), "lotline-orders-import-"));
     const rows = await test.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .limit(2)
       .execute();
-    addresses = rows.map((row) => row.display);
+    addresses = rows.map((row) => addressLine(row));
   });
   afterAll(async () => {
     await test?.close();

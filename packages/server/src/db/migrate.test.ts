@@ -22,6 +22,7 @@ import { layerParts } from "./migrations/0011-layer-parts.js";
 import { propertyVersions } from "./migrations/0014-property-versions.js";
 import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
+import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 
 const TABLES = [
   "instance_settings",
@@ -125,6 +126,7 @@ const EVERY_MIGRATION = [
   "0014-property-versions",
   "0015-event-search-indexes",
   "0016-compact-addresses",
+  "0017-address-line-from-parts",
 ];
 
 describe("migrateToLatest", () => {
@@ -369,7 +371,7 @@ describe("migrateToLatest", () => {
     expect(await found([-71.08, 42.38, -71.07, 42.39])).toBe(0);
   });
 
-  it("keeps addresses as their one-line form, and gives back key and JSON going down (migration 0016)", async () => {
+  it("keeps addresses in parts, and gives back their one-line form, key and JSON going down (migrations 0016, 0017)", async () => {
     const database = opened(await fresh());
     await migrateToLatest(database);
     const { db } = database;
@@ -386,7 +388,7 @@ describe("migrateToLatest", () => {
     // More rows than go down a statement, with units, ranges and half numbers.
     const texts = Array.from({ length: 700 }, (_, i) =>
       i % 3 === 0
-        ? `${i} 1/2 Main St, Cambridge, MA 02139`
+        ? `${i} 1/2 Main St, Cambridge, MA 02139-4321`
         : i % 3 === 1
           ? `${i}-${i + 2} N Elm Ave Apt ${i}B`
           : `${i} Gore St`,
@@ -397,7 +399,6 @@ describe("migrateToLatest", () => {
         .insertInto("addresses")
         .values({
           dataset_id,
-          display: formatAddress(address),
           number: address.number ?? null,
           number_low: address.numberLow ?? null,
           number_high: address.numberHigh ?? null,
@@ -407,6 +408,7 @@ describe("migrateToLatest", () => {
           city: address.city ?? null,
           state: address.state ?? null,
           postcode: address.postcode ?? null,
+          plus4: address.plus4 ?? null,
           parcel_id: null,
           lon: -71.1,
           lat: 42.37,
@@ -417,6 +419,12 @@ describe("migrateToLatest", () => {
     }
     const before = await db.selectFrom("addresses").selectAll().orderBy("address_id").execute();
 
+    const lineFromParts = addressLineFromParts(database.dialect);
+    await lineFromParts.down?.(db);
+    const { rows: lines } = await sql<{ display: string }>`select display from addresses order by address_id`.execute(
+      db,
+    );
+    expect(lines.map((row) => row.display)).toEqual(addresses.map((address) => formatAddress(address)));
     const migration = compactAddresses(database.dialect);
     await migration.down?.(db);
     const { rows: old } = await sql<{ address_key: string; normalized: string }>`
@@ -434,6 +442,7 @@ describe("migrateToLatest", () => {
     const last = before.at(-1)?.address_id ?? 0;
     await db.deleteFrom("addresses").where("address_id", "=", last).execute();
     await migration.up(db);
+    await lineFromParts.up(db);
     expect(await db.selectFrom("addresses").selectAll().orderBy("address_id").execute()).toEqual(before.slice(0, -1));
     const { address_id: _, ...first } = before[0] as (typeof before)[number];
     const { address_id } = await db

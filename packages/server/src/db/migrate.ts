@@ -16,6 +16,7 @@ import { events } from "./migrations/0013-events.js";
 import { propertyVersions } from "./migrations/0014-property-versions.js";
 import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
+import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -37,6 +38,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0014-property-versions": propertyVersions(dialect),
     "0015-event-search-indexes": eventSearchIndexes,
     "0016-compact-addresses": compactAddresses(dialect),
+    "0017-address-line-from-parts": addressLineFromParts(dialect),
   };
 }
 

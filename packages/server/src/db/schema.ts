@@ -211,10 +211,9 @@ export interface AddressTable {
   address_id: Generated<number>;
   dataset_id: number;
   /**
-   * The canonical one-line form, e.g. `120 GORE ST, CAMBRIDGE, MA`: the address as stored, which reads back to the
-   * whole normalized address (`readFormattedAddress`). The columns below are parts of it that lookups filter on.
+   * The normalized address in parts; its one-line form (`geo/store/address-line.ts`) is written from them, and
+   * reads back to the whole normalized address.
    */
-  display: string;
   number: string | null;
   number_low: number | null;
   number_high: number | null;
@@ -225,6 +224,8 @@ export interface AddressTable {
   city: string | null;
   state: string | null;
   postcode: string | null;
+  /** The last four digits of a ZIP+4, when the source gave them. */
+  plus4: string | null;
   parcel_id: number | null;
   lon: number;
   lat: number;

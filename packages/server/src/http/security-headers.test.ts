@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueIframeToken } from "../auth/tokens/iframe-token.js";
 import { importDemoNeighbourhood } from "../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../geo/store/address-line.js";
 import { createTenant, createTestApp, type TestApp, type TestTenant } from "../test/test-app.js";
 import { createJobRunner } from "../workers/background-work.js";
 
@@ -80,11 +81,11 @@ describe("security headers", () => {
     await importDemoNeighbourhood(test.services.database);
     const row = await test.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .executeTakeFirstOrThrow();
-    const placed = await post("/v1/orders", { address: row.display }, token);
+    const placed = await post("/v1/orders", { address: addressLine(row) }, token);
     expect(placed.status, await placed.clone().text()).toBe(202);
     const { property_id } = (await placed.json()) as { property_id: number };
     await createJobRunner(test.services).drain();

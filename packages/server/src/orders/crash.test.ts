@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadConfig } from "../config/config.js";
 import type { Schema } from "../db/schema.js";
 import { importDemoNeighbourhood } from "../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../geo/store/address-line.js";
 import { createServices } from "../services.js";
 import { addCallbackPrefix } from "../tenancy/callback-prefixes.js";
 import { killAllLotlines, killLotline, requireCompiledLotline, startLotline } from "../test/lotline-process.js";
@@ -69,12 +70,12 @@ beforeAll(async () => {
   await addCallbackPrefix(test.database.db, tenant.orgId, hookUrl);
   const rows = await test.database.db
     .selectFrom("addresses")
-    .select("display")
+    .selectAll()
     .where("unit", "is", null)
     .orderBy("address_id")
     .limit(ORDERS)
     .execute();
-  addresses.push(...rows.map((row) => row.display.split(",")[0] ?? ""));
+  addresses.push(...rows.map((row) => addressLine(row).split(",")[0] ?? ""));
 }, 30_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { issueIframeToken } from "../auth/tokens/iframe-token.js";
 import { buildingsOfParcel } from "../geo/queries/buildings-of-parcel.js";
+import { addressLine } from "../geo/store/address-line.js";
 import type { Building, Parcel } from "../geo/store/geo-rows.js";
 import { toParcel } from "../geo/store/geo-rows.js";
 import type { TestApp } from "../test/test-app.js";
@@ -53,10 +54,10 @@ export async function demoLotWithBuildings(
   const parcel = toParcel(
     await db.selectFrom("parcels").selectAll().where("parcel_id", "=", parcelId).executeTakeFirstOrThrow(),
   );
-  const addresses = await db.selectFrom("addresses").select("display").where("parcel_id", "=", parcelId).execute();
+  const addresses = await db.selectFrom("addresses").selectAll().where("parcel_id", "=", parcelId).execute();
   return {
     parcel,
     buildings: await buildingsOfParcel(test.services.database, parcelId),
-    addresses: addresses.map((row) => row.display),
+    addresses: addresses.map((row) => addressLine(row)),
   };
 }

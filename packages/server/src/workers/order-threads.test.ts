@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../cli/server.js";
 import { loadConfig } from "../config/config.js";
 import { importDemoNeighbourhood } from "../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../geo/store/address-line.js";
 import { accessTokenOver, createTenant, freePort, type TestTenant } from "../test/test-app.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
 
@@ -30,12 +31,12 @@ describe("a service whose orders are processed on order threads", () => {
     token = await accessTokenOver(server.url, server.services.config.apiAudience, tenant);
     const rows = await server.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .limit(6)
       .execute();
-    addresses = rows.map((row) => row.display.split(",")[0] ?? "");
+    addresses = rows.map((row) => addressLine(row).split(",")[0] ?? "");
   });
   afterAll(async () => {
     await server?.stop();

@@ -2,6 +2,7 @@ import type { OrderBatch, OrderBatchAccepted, OrderBatchList, OrderBatchResult, 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABANDONED_INTAKE_MS } from "../../batches/intake-batch.js";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../../geo/store/address-line.js";
 import type { JobRunner } from "../../jobs/index.js";
 import { writeOrders } from "../../orders/write-orders.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
@@ -59,12 +60,12 @@ describe("order batches over real HTTP, on the generated neighbourhood", () => {
     await addCallbackPrefix(test.services.db, tenant.orgId, hookUrl);
     const rows = await test.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .limit(4)
       .execute();
-    addresses = rows.map((row) => row.display.split(",")[0] ?? "");
+    addresses = rows.map((row) => addressLine(row).split(",")[0] ?? "");
   });
   afterAll(async () => {
     await receiver?.close();

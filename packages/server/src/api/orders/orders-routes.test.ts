@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../../geo/store/address-line.js";
 import type { JobRunner } from "../../jobs/index.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
 import { addCustomField } from "../../tenancy/custom-fields.js";
@@ -43,11 +44,11 @@ describe("orders, end to end on the generated neighbourhood", () => {
     await addCallbackPrefix(test.services.db, tenant.orgId, hookUrl);
     const row = await test.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .executeTakeFirstOrThrow();
-    address = row.display.split(",")[0] ?? "";
+    address = addressLine(row).split(",")[0] ?? "";
   });
   afterAll(async () => {
     await receiver?.close();

@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from "../../config/config.js";
 import { DomainError } from "../../errors.js";
 import { DEMO_LOCATION } from "../../geo/demo/index.js";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../../geo/store/address-line.js";
 import type { Services } from "../../services.js";
 import { createApiClient, findActiveApiClient } from "../../tenancy/api-clients.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
@@ -123,13 +124,13 @@ export async function startDemo(io: CliIo, options: DemoOptions = {}): Promise<R
 async function exampleAddress({ db }: Services): Promise<Omit<DemoExamples, "coreSystemUrl">> {
   const example = await db
     .selectFrom("addresses")
-    .select(["number", "street", "display"])
+    .select(["number", "street", "unit_type", "unit", "city", "state", "postcode", "plus4"])
     .where("number", "is not", null)
     .orderBy("address_id")
     .executeTakeFirst();
   if (!example) return { addressQuery: "1", exampleAddress: undefined };
   const addressQuery = `${example.number} ${example.street.split(" ").slice(0, 2).join(" ")}`.toLowerCase();
-  return { addressQuery, exampleAddress: example.display };
+  return { addressQuery, exampleAddress: addressLine(example) };
 }
 
 /** Stops the demo gracefully on SIGTERM or SIGINT, then exits. */

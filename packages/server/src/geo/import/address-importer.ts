@@ -102,7 +102,6 @@ export function addressImporter(
 function addressRow(context: ImportContext, { address, parcelId, point }: Located) {
   return {
     dataset_id: context.datasetId,
-    display: formatAddress(address),
     number: address.number ?? null,
     number_low: address.numberLow ?? null,
     number_high: address.numberHigh ?? null,
@@ -112,6 +111,7 @@ function addressRow(context: ImportContext, { address, parcelId, point }: Locate
     city: address.city ?? null,
     state: address.state ?? null,
     postcode: address.postcode ?? null,
+    plus4: address.plus4 ?? null,
     parcel_id: parcelId,
     lon: point[0],
     lat: point[1],

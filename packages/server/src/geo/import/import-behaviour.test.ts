@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from "../../test/test-database.
 import { geodesicArea } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { searchAddresses } from "../locate/search-addresses.js";
+import { addressLine } from "../store/address-line.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, Geometry, LonLat } from "../types.js";
 import { importFile } from "./import-file.js";
@@ -454,13 +455,19 @@ describe("addresses", () => {
     const [lot] = await parcelsOf("Address lots");
     const rows = await db()
       .selectFrom("addresses")
-      .select(["display", "parcel_id", "lon", "lat"])
+      .selectAll()
       .where("dataset_id", "=", (await datasetRow("addresses", "Point addresses"))?.dataset_id ?? -1)
       .execute();
-    expect(rows.sort((a, b) => a.display.localeCompare(b.display))).toEqual([
-      { display: "12 1/2 ELM ST, SPRINGFIELD, IL", parcel_id: lot?.parcel_id, lon: half[0], lat: half[1] },
-      { display: "12 ELM ST, SPRINGFIELD, IL", parcel_id: lot?.parcel_id, lon: inside[0], lat: inside[1] },
-      { display: "99 NOWHERE RD, SPRINGFIELD, IL", parcel_id: null, lon: outside[0], lat: outside[1] },
+    const written = rows.map((row) => ({
+      line: addressLine(row),
+      parcel_id: row.parcel_id,
+      lon: row.lon,
+      lat: row.lat,
+    }));
+    expect(written.sort((a, b) => a.line.localeCompare(b.line))).toEqual([
+      { line: "12 1/2 ELM ST, SPRINGFIELD, IL", parcel_id: lot?.parcel_id, lon: half[0], lat: half[1] },
+      { line: "12 ELM ST, SPRINGFIELD, IL", parcel_id: lot?.parcel_id, lon: inside[0], lat: inside[1] },
+      { line: "99 NOWHERE RD, SPRINGFIELD, IL", parcel_id: null, lon: outside[0], lat: outside[1] },
     ]);
 
     // Both the whole and the fractional house number are found again.
@@ -522,20 +529,22 @@ describe("addresses", () => {
       name: "Thread addresses",
       rules: { maxRejected: 1 },
     };
-    const stored = () =>
-      db()
-        .selectFrom("addresses")
-        .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
-        .select(["address_id", "display", "parcel_id", "lon", "lat"])
-        .where("datasets.name", "=", "Thread addresses")
-        .orderBy("address_id")
-        .execute();
+    const stored = async () =>
+      (
+        await db()
+          .selectFrom("addresses")
+          .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+          .selectAll("addresses")
+          .where("datasets.name", "=", "Thread addresses")
+          .orderBy("address_id")
+          .execute()
+      ).map((row) => ({ ...row, line: addressLine(row), import_id: undefined, updated_at: undefined }));
 
     const threads = { databaseUrl: testDatabase.url, count: 2 };
     const threaded = await importFile(testDatabase.database, { ...options, kind: "addresses", threads });
     expect(threaded).toMatchObject({ read: 4, imported: 2, merged: 1, rejected: 1 });
     const before = await stored();
-    expect(before.map((row) => row.display)).toEqual(["1 OAK RD, ELM, KS", "2 OAK RD APT 3, ELM, KS"]);
+    expect(before.map((row) => row.line)).toEqual(["1 OAK RD, ELM, KS", "2 OAK RD APT 3, ELM, KS"]);
     const lotIds = new Map((await parcelsOf("Thread lots")).map((row) => [row.source_id, row.parcel_id]));
     expect(before.map((row) => row.parcel_id)).toEqual([lotIds.get("THR-1"), lotIds.get("THR-2")]);
 
@@ -557,10 +566,10 @@ describe("addresses", () => {
     const rows = await testDatabase.database.db
       .selectFrom("addresses")
       .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
-      .select("display")
+      .selectAll("addresses")
       .where("datasets.name", "=", "Townless")
       .execute();
-    expect(rows).toEqual([{ display: "5 BIRCH RD, ELMWOOD, KS" }]);
+    expect(rows.map((row) => addressLine(row))).toEqual(["5 BIRCH RD, ELMWOOD, KS"]);
   });
 
   it("a row that is no street address is rejected as unparseable_address with its line number", async () => {

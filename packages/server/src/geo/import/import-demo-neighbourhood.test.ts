@@ -5,6 +5,7 @@ import { locateAddress } from "../locate/locate-address.js";
 import { buildingsOfParcel } from "../queries/buildings-of-parcel.js";
 import { layerFeaturesIntersecting } from "../queries/layer-features-intersecting.js";
 import { nearestLayerFeatures } from "../queries/nearest-layer-features.js";
+import { addressLine } from "../store/address-line.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area } from "../types.js";
 import { DEMO_LAYERS, importDemoNeighbourhood } from "./import-demo-neighbourhood.js";
@@ -62,15 +63,15 @@ describe("the generated demo neighbourhood, loaded through the importers", () =>
   it("locates its addresses to their parcel and buildings", async () => {
     const samples = await database.db
       .selectFrom("addresses")
-      .select(["display", "parcel_id"])
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .limit(25)
       .execute();
     let withBuildings = 0;
     for (const sample of samples) {
-      const [best] = await locateAddress(database, sample.display);
-      expect(best?.address).toBe(sample.display);
+      const [best] = await locateAddress(database, addressLine(sample));
+      expect(best?.address).toBe(addressLine(sample));
       expect(best?.score).toBe(1);
       expect(best?.parcel_id).toBe(sample.parcel_id);
       if (best?.parcel_id && (await buildingsOfParcel(database, best.parcel_id)).length > 0) withBuildings += 1;

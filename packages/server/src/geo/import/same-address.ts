@@ -1,7 +1,8 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
-import { addressKey, type NormalizedAddress, readFormattedAddress, streetKey } from "../address/index.js";
+import { addressKey, type NormalizedAddress, streetKey } from "../address/index.js";
 import { geodesicDistance } from "../geometry/index.js";
+import { storedAddress } from "../store/address-line.js";
 import type { LonLat } from "../types.js";
 import type { ImportContext } from "./run-import.js";
 
@@ -57,7 +58,7 @@ export async function storedSameAddresses(context: ImportContext, entries: Addre
     : [];
   const rows = (await rowsAtNumbers(context, entries, cities)).map((row) => ({
     ...row,
-    address: readFormattedAddress(row.display),
+    address: storedAddress(row),
   }));
   const own = new Map<string, OwnRow>();
   for (const row of rows) {
@@ -102,7 +103,14 @@ const CANDIDATE_COLUMNS = [
   "addresses.address_id",
   "addresses.dataset_id",
   "datasets.name",
-  "addresses.display",
+  "addresses.number",
+  "addresses.street",
+  "addresses.unit_type",
+  "addresses.unit",
+  "addresses.city",
+  "addresses.state",
+  "addresses.postcode",
+  "addresses.plus4",
   "addresses.parcel_id",
   "addresses.lon",
   "addresses.lat",

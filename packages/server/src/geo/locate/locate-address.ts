@@ -1,12 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
-import {
-  type NormalizedAddress,
-  normalizeAddress,
-  readFormattedAddress,
-  scoreCandidate,
-  streetKey,
-} from "../address/index.js";
+import { type NormalizedAddress, normalizeAddress, scoreCandidate, streetKey } from "../address/index.js";
+import { storedAddress } from "../store/address-line.js";
 import type { GeoSource } from "../store/spatial-filter.js";
 import { type AddressCandidate, toCandidate } from "./address-candidate.js";
 
@@ -48,7 +43,7 @@ export async function locateAddress(
       .execute();
   }
   return rows
-    .map((row) => ({ row, score: scoreCandidate(query, readFormattedAddress(row.display)) }))
+    .map((row) => ({ row, score: scoreCandidate(query, storedAddress(row)) }))
     .filter((hit) => hit.score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score || a.row.address_id - b.row.address_id)
     .slice(0, limit)

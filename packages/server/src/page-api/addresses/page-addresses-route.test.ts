@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../../geo/store/address-line.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
 import { iframeTokenFor, type PageCall, pageCaller } from "../test-page-api.js";
 
@@ -18,11 +19,11 @@ describe("GET /embed/api/addresses (the pages' address search)", () => {
     bearer = { authorization: `Bearer ${await accessTokenFor(test, tenant)}` };
     const row = await test.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .executeTakeFirstOrThrow();
-    sample = row.display;
+    sample = addressLine(row);
   });
   afterAll(() => test.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
+import { addressLine } from "../../geo/store/address-line.js";
 import type { JobRunner } from "../../jobs/index.js";
 import { addCustomField } from "../../tenancy/custom-fields.js";
 import { accessTokenFor, createTenant, createTestApp, type TestApp, type TestTenant } from "../../test/test-app.js";
@@ -23,11 +24,11 @@ describe("POST /embed/api/orders and GET /embed/api/orders/{order_id}", () => {
     runner = createJobRunner(test.services);
     const row = await test.services.db
       .selectFrom("addresses")
-      .select("display")
+      .selectAll()
       .where("unit", "is", null)
       .orderBy("address_id")
       .executeTakeFirstOrThrow();
-    address = row.display;
+    address = addressLine(row);
   });
   afterAll(() => test.close());
 
