@@ -11,6 +11,7 @@ import {
   normalizeAddress,
   streetKey,
 } from "../geo/address/index.js";
+import { readParcels } from "../geo/store/read-spatial-rows.js";
 import { bboxMeets } from "../geo/store/spatial-filter.js";
 import { decodeWkb, encodeWkb } from "../geo/store/wkb.js";
 import type { Area, Geometry } from "../geo/types.js";
@@ -23,6 +24,7 @@ import { propertyVersions } from "./migrations/0014-property-versions.js";
 import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
+import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 
 const TABLES = [
   "instance_settings",
@@ -127,6 +129,7 @@ const EVERY_MIGRATION = [
   "0015-event-search-indexes",
   "0016-compact-addresses",
   "0017-address-line-from-parts",
+  "0018-attribute-keys",
 ];
 
 describe("migrateToLatest", () => {
@@ -205,7 +208,8 @@ describe("migrateToLatest", () => {
           dataset_id,
           source_id: `L${i}`,
           boundary: encodeWkb(lot),
-          attributes: "{}",
+          attribute_keys_id: 0,
+          attributes: "[]",
           area_m2: 1,
           ...box,
           import_id,
@@ -215,7 +219,15 @@ describe("migrateToLatest", () => {
     }
     await db
       .insertInto("layer_features")
-      .values({ dataset_id, source_id: "H1", geometry: encodeWkb(hydrant), attributes: "{}", ...box, import_id })
+      .values({
+        dataset_id,
+        source_id: "H1",
+        geometry: encodeWkb(hydrant),
+        attribute_keys_id: 0,
+        attributes: "[]",
+        ...box,
+        import_id,
+      })
       .execute();
 
     const migration = binaryGeometry(database.dialect);
@@ -268,7 +280,15 @@ describe("migrateToLatest", () => {
     ] as const) {
       await db
         .insertInto("layer_features")
-        .values({ dataset_id, source_id, geometry: encodeWkb(area), attributes: "{}", ...box, import_id })
+        .values({
+          dataset_id,
+          source_id,
+          geometry: encodeWkb(area),
+          attribute_keys_id: 0,
+          attributes: "[]",
+          ...box,
+          import_id,
+        })
         .execute();
     }
 
@@ -451,5 +471,64 @@ describe("migrateToLatest", () => {
       .returning("address_id")
       .executeTakeFirstOrThrow();
     expect(address_id).toBeGreaterThan(last);
+  });
+  it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    const migration = attributeKeys(database.dialect);
+    await migration.down?.(db);
+    const { dataset_id } = await db
+      .insertInto("datasets")
+      .values({ kind: "parcels", name: "lots", created_at: 1, updated_at: 1 })
+      .returning("dataset_id")
+      .executeTakeFirstOrThrow();
+    const { import_id } = await db
+      .insertInto("imports")
+      .values({ dataset_id, source: "lots.geojson", started_at: 1 })
+      .returning("import_id")
+      .executeTakeFirstOrThrow();
+    // More rows than go in a statement; three sets of names, one of them none, and a name JSON treats specially.
+    const attributesOf = (i: number): Record<string, unknown> =>
+      i % 3 === 0
+        ? { ML: `127-${i}`, UYEAR: i, note: null, tags: ["a", { b: i }] }
+        : i % 3 === 1
+          ? JSON.parse(`{"__proto__": "not a prototype", "n": ${i}}`)
+          : {};
+    const lot: Area = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [-71.1, 42.3],
+          [-71.09, 42.3],
+          [-71.09, 42.31],
+          [-71.1, 42.3],
+        ],
+      ],
+    };
+    const rows = 1500;
+    for (let i = 0; i < rows; i++) {
+      await sql`insert into parcels (dataset_id, source_id, boundary, attributes, area_m2, min_lon, min_lat, max_lon,
+          max_lat, import_id, updated_at)
+        values (${dataset_id}, ${`L${i}`}, ${encodeWkb(lot)}, ${JSON.stringify(attributesOf(i))}, 1, -71.1, 42.3,
+          -71.09, 42.31, ${import_id}, 1)`.execute(db);
+    }
+
+    await migration.up(db);
+    const names = await db.selectFrom("attribute_keys").select("keys").execute();
+    expect(names.map((row) => row.keys).sort()).toEqual(['["ML","UYEAR","note","tags"]', '["__proto__","n"]', "[]"]);
+    const read = await readParcels(database, (query) => query.orderBy("parcel_id"));
+    expect(read.map((parcel) => JSON.stringify(parcel.attributes))).toEqual(
+      Array.from({ length: rows }, (_, i) => JSON.stringify(attributesOf(i))),
+    );
+    expect(Object.getPrototypeOf(read[1]?.attributes)).toBe(Object.prototype);
+
+    await migration.down?.(db);
+    const { rows: old } = await sql<{ attributes: string }>`select attributes from parcels order by parcel_id`.execute(
+      db,
+    );
+    expect(old.map((row) => row.attributes)).toEqual(
+      Array.from({ length: rows }, (_, i) => JSON.stringify(attributesOf(i))),
+    );
   });
 });

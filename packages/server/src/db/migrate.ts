@@ -17,6 +17,7 @@ import { propertyVersions } from "./migrations/0014-property-versions.js";
 import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
+import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -39,6 +40,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0015-event-search-indexes": eventSearchIndexes,
     "0016-compact-addresses": compactAddresses(dialect),
     "0017-address-line-from-parts": addressLineFromParts(dialect),
+    "0018-attribute-keys": attributeKeys(dialect),
   };
 }
 

@@ -17,6 +17,7 @@ export interface Schema {
   parcels: ParcelTable;
   buildings: BuildingTable;
   addresses: AddressTable;
+  attribute_keys: AttributeKeysTable;
   layer_features: LayerFeatureTable;
   layer_parts: LayerPartTable;
   monitoring: MonitoringTable;
@@ -178,6 +179,19 @@ export interface BBoxColumns {
   max_lat: number;
 }
 
+/**
+ * The names of a record's attributes, once for every record with the same names (`geo/store/stored-attributes.ts`):
+ * a row keeps only its values. Never deleted, so a row's names are always there (no foreign key to check on
+ * every insert of a state's parcels).
+ */
+export interface AttributeKeysTable {
+  keys_id: Generated<number>;
+  /** SHA-256 of `keys`, unique: what a writer looks the names up by (a long list of names is too long to index). */
+  digest: string;
+  /** The names, a JSON array. */
+  keys: string;
+}
+
 export interface ParcelTable extends BBoxColumns {
   parcel_id: Generated<number>;
   dataset_id: number;
@@ -185,7 +199,8 @@ export interface ParcelTable extends BBoxColumns {
   source_id: string;
   /** Polygon or MultiPolygon, as WKB (`geo/store/wkb.ts`). */
   boundary: Uint8Array;
-  /** The source record's attributes as JSON. */
+  attribute_keys_id: number;
+  /** The source record's attribute values, a JSON array in the order of their names (`attribute_keys`). */
   attributes: string;
   area_m2: number;
   import_id: number;
@@ -198,6 +213,8 @@ export interface BuildingTable extends BBoxColumns {
   source_id: string;
   /** Polygon or MultiPolygon, as WKB. */
   footprint: Uint8Array;
+  attribute_keys_id: number;
+  /** The attribute values, as a JSON array (see `ParcelTable`). */
   attributes: string;
   area_m2: number;
   /** The parcel holding the largest share of the footprint, if any. */
@@ -239,6 +256,8 @@ export interface LayerFeatureTable extends BBoxColumns {
   source_id: string;
   /** Any geometry, as WKB. */
   geometry: Uint8Array;
+  attribute_keys_id: number;
+  /** The attribute values, as a JSON array (see `ParcelTable`). */
   attributes: string;
   import_id: number;
   /** How many parts in `layer_parts` a large polygon is cut into; 0 when it is small enough to be read whole. */

@@ -4,8 +4,8 @@ import { InvalidInputError, NotFoundError } from "../errors.js";
 import { containsPoint } from "../geo/geometry/index.js";
 import { importDemoNeighbourhood } from "../geo/import/import-demo-neighbourhood.js";
 import { buildingsOfParcel } from "../geo/queries/buildings-of-parcel.js";
+import { parcelById } from "../geo/queries/parcel-by-id.js";
 import type { Building } from "../geo/store/geo-rows.js";
-import { toParcel } from "../geo/store/geo-rows.js";
 import { addCallbackPrefix } from "../tenancy/callback-prefixes.js";
 import { createOrganization } from "../tenancy/organizations.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
@@ -70,9 +70,8 @@ describe("submitFootprints", () => {
       buildings: [{ building_id: buildings[1]?.buildingId ?? 0, role: "other_structure" }],
     });
     const row = await property(accepted.property_id);
-    const parcel = toParcel(
-      await database.db.selectFrom("parcels").selectAll().where("parcel_id", "=", parcelId).executeTakeFirstOrThrow(),
-    );
+    const parcel = await parcelById(database, parcelId);
+    if (!parcel) throw new Error(`no parcel ${parcelId}`);
     expect(containsPoint(parcel.boundary, [row.lon ?? 0, row.lat ?? 0])).toBe(true);
     expect(containsPoint(buildings[1]?.footprint ?? parcel.boundary, [row.lon ?? 0, row.lat ?? 0])).toBe(false);
   });

@@ -5,7 +5,8 @@ import type { Schema } from "../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { latLonInside } from "../geo/lots/lat-lon-inside.js";
 import { buildingsOfParcel } from "../geo/queries/buildings-of-parcel.js";
-import { type Parcel, toParcel } from "../geo/store/geo-rows.js";
+import { parcelById } from "../geo/queries/parcel-by-id.js";
+import type { Parcel } from "../geo/store/geo-rows.js";
 import { round } from "../products/round.js";
 import { recordFootprintSubmitted } from "../webhooks/record-footprint-submitted.js";
 import { requireRegisteredCallback } from "../webhooks/require-registered-callback.js";
@@ -76,10 +77,10 @@ function firstDuplicate(ids: readonly number[]): number | undefined {
   return undefined;
 }
 
-async function findParcel({ db }: Database, parcelId: number): Promise<Parcel> {
-  const row = await db.selectFrom("parcels").selectAll().where("parcel_id", "=", parcelId).executeTakeFirst();
-  if (!row) throw new NotFoundError("parcel_not_found", `no parcel ${parcelId}`);
-  return toParcel(row);
+async function findParcel(database: Database, parcelId: number): Promise<Parcel> {
+  const parcel = await parcelById(database, parcelId);
+  if (!parcel) throw new NotFoundError("parcel_not_found", `no parcel ${parcelId}`);
+  return parcel;
 }
 
 /** The selected buildings as the policy stores them, in the order given; each must stand on the parcel. */

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { issueIframeToken } from "../auth/tokens/iframe-token.js";
 import { buildingsOfParcel } from "../geo/queries/buildings-of-parcel.js";
+import { parcelById } from "../geo/queries/parcel-by-id.js";
 import { addressLine } from "../geo/store/address-line.js";
 import type { Building, Parcel } from "../geo/store/geo-rows.js";
-import { toParcel } from "../geo/store/geo-rows.js";
 import type { TestApp } from "../test/test-app.js";
 
 // Shared by the page API tests beside the routes: how a page calls the API, and a lot of the demo to call it about.
@@ -51,9 +51,8 @@ export async function demoLotWithBuildings(
     .execute();
   const parcelId = rows[skip]?.parcel_id;
   if (parcelId === undefined || parcelId === null) throw new Error(`the demo has no lot with ${buildings} buildings`);
-  const parcel = toParcel(
-    await db.selectFrom("parcels").selectAll().where("parcel_id", "=", parcelId).executeTakeFirstOrThrow(),
-  );
+  const parcel = await parcelById(test.services.database, parcelId);
+  if (!parcel) throw new Error(`no parcel ${parcelId}`);
   const addresses = await db.selectFrom("addresses").selectAll().where("parcel_id", "=", parcelId).execute();
   return {
     parcel,

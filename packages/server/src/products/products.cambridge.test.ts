@@ -12,7 +12,8 @@ import {
 } from "../geo/geometry/index.js";
 import { importFile } from "../geo/import/import-file.js";
 import { parcelAt } from "../geo/queries/parcel-at.js";
-import { type Parcel, toBuilding, toParcel } from "../geo/store/geo-rows.js";
+import type { Parcel } from "../geo/store/geo-rows.js";
+import { readBuildings, readParcels } from "../geo/store/read-spatial-rows.js";
 import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, LonLat } from "../geo/types.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
@@ -104,12 +105,9 @@ describe.skipIf(!PRESENT)(
     }
 
     async function parcelOf(sourceId: string): Promise<Parcel> {
-      const row = await source()
-        .db.selectFrom("parcels")
-        .selectAll()
-        .where("source_id", "=", sourceId)
-        .executeTakeFirstOrThrow();
-      return toParcel(row);
+      const [parcel] = await readParcels(source(), (query) => query.where("source_id", "=", sourceId));
+      if (!parcel) throw new Error(`no parcel ${sourceId}`);
+      return parcel;
     }
 
     async function inputAt(parcel: Parcel): Promise<ProductInput & { parcel: Parcel }> {
@@ -219,7 +217,7 @@ describe.skipIf(!PRESENT)(
         const structures = await PRODUCTS.structures(source(), gore);
         const result = await PRODUCTS.exposure(source(), gore);
         expect(result.structures.map((s) => s.building_id)).toEqual(structures.structures.map((s) => s.building_id));
-        const everyBuilding = (await source().db.selectFrom("buildings").selectAll().execute()).map(toBuilding);
+        const everyBuilding = await readBuildings(source(), (query) => query);
         for (const [index, exposure] of result.structures.entries()) {
           const footprint = structures.structures[index]?.footprint as Area;
           const distances = everyBuilding

@@ -1,5 +1,6 @@
 import polygonClipping from "polygon-clipping";
 import { bboxOf, geodesicArea, validateArea } from "../geometry/index.js";
+import type { AttributeColumns } from "../store/stored-attributes.js";
 import { decodeWkb, encodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { Owner } from "./assign-buildings.js";
@@ -115,13 +116,14 @@ export async function settleAgainstStored(
 ): Promise<void> {
   const existing = await storedAreas(context, table, [...prepared.keys()]);
   const { importId } = context;
+  const attributes = await storedFormOfAttributes(context, [...prepared.values()], existing);
   const unchanged: string[] = [];
   for (const area of prepared.values()) {
     const [first, ...rest] = area.positions;
     if (first === undefined) continue;
     for (const position of rest) outcomes[position] = "merged";
     const stored = existing.get(area.sourceId);
-    if (stored && stored.importId !== importId && sameArea(stored, area)) {
+    if (stored && stored.import_id !== importId && sameArea(stored, area, attributes.get(area) as AttributeColumns)) {
       outcomes[first] = "unchanged";
       unchanged.push(area.sourceId);
       area.positions = [];
@@ -131,7 +133,7 @@ export async function settleAgainstStored(
     context.changes.add(area.measured?.box ?? bboxOf(area.geometry));
     if (!stored) {
       outcomes[first] = "imported";
-    } else if (stored.importId !== importId) {
+    } else if (stored.import_id !== importId) {
       context.changes.add(bboxOf(decodeWkb(stored.wkb)));
       outcomes[first] = "updated";
     } else {
@@ -157,30 +159,49 @@ export async function settleAgainstStored(
   }
 }
 
-function sameArea(stored: { wkb: Uint8Array; attributes: string }, area: PreparedArea): boolean {
+function sameArea(stored: StoredArea, area: PreparedArea, attributes: AttributeColumns): boolean {
   const wkb = area.measured?.wkb ?? encodeWkb(area.geometry);
-  return Buffer.from(stored.wkb).equals(wkb) && stored.attributes === JSON.stringify(area.attributes);
+  return (
+    Buffer.from(stored.wkb).equals(wkb) &&
+    stored.attribute_keys_id === attributes.attribute_keys_id &&
+    stored.attributes === attributes.attributes
+  );
+}
+
+type StoredArea = AttributeColumns & { import_id: number; wkb: Uint8Array };
+
+/** The attributes, in their stored form, of the areas that an earlier import stored: those that may be unchanged. */
+async function storedFormOfAttributes(
+  context: ImportContext,
+  areas: PreparedArea[],
+  existing: Map<string, StoredArea>,
+): Promise<Map<PreparedArea, AttributeColumns>> {
+  const earlier = areas.filter((area) => {
+    const stored = existing.get(area.sourceId);
+    return stored !== undefined && stored.import_id !== context.importId;
+  });
+  const columns = await context.attributeKeys.columnsOf(earlier.map((area) => area.attributes));
+  return new Map(earlier.map((area, i) => [area, columns[i] as AttributeColumns]));
 }
 
 async function storedAreas(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {
-  const stored = new Map<string, { importId: number; wkb: Uint8Array; attributes: string }>();
+  const stored = new Map<string, StoredArea>();
   if (ids.length === 0) return stored;
   const rows =
     table === "parcels"
       ? await context.trx
           .selectFrom("parcels")
-          .select(["source_id", "import_id", "boundary as wkb", "attributes"])
+          .select(["source_id", "import_id", "boundary as wkb", "attribute_keys_id", "attributes"])
           .where("dataset_id", "=", context.datasetId)
           .where("source_id", "in", ids)
           .execute()
       : await context.trx
           .selectFrom("buildings")
-          .select(["source_id", "import_id", "footprint as wkb", "attributes"])
+          .select(["source_id", "import_id", "footprint as wkb", "attribute_keys_id", "attributes"])
           .where("dataset_id", "=", context.datasetId)
           .where("source_id", "in", ids)
           .execute();
-  for (const row of rows)
-    stored.set(row.source_id, { importId: row.import_id, wkb: row.wkb, attributes: row.attributes });
+  for (const row of rows) stored.set(row.source_id, row);
   return stored;
 }
 

@@ -1,4 +1,5 @@
 import { bboxColumns } from "../store/spatial-filter.js";
+import type { AttributeColumns } from "../store/stored-attributes.js";
 import { idFrom, measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
@@ -40,6 +41,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const owners = await ownersOf(assigner, areas);
+      const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
       const rows = areas.map((area, i) => {
         const owner = owners[i];
         const { wkb, box, areaM2 } = measure(area);
@@ -47,7 +49,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
           dataset_id: context.datasetId,
           source_id: area.sourceId,
           footprint: wkb,
-          attributes: JSON.stringify(area.attributes),
+          ...(attributes[i] as AttributeColumns),
           area_m2: areaM2,
           ...bboxColumns(box),
           parcel_id: owner?.parcelId ?? null,

@@ -9,6 +9,7 @@ import { geodesicArea } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { searchAddresses } from "../locate/search-addresses.js";
 import { addressLine } from "../store/address-line.js";
+import { attributesFrom } from "../store/stored-attributes.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, Geometry, LonLat } from "../types.js";
 import { importFile } from "./import-file.js";
@@ -674,7 +675,8 @@ describe("layers", () => {
     const dataset = await datasetRow("layer", "Hydrants");
     const features = await db()
       .selectFrom("layer_features")
-      .select(["source_id", "geometry", "attributes"])
+      .leftJoin("attribute_keys", "attribute_keys.keys_id", "layer_features.attribute_keys_id")
+      .select(["source_id", "geometry", "attribute_keys.keys", "attributes"])
       .where("dataset_id", "=", dataset?.dataset_id ?? -1)
       .orderBy("source_id")
       .execute();
@@ -683,6 +685,9 @@ describe("layers", () => {
       type: "Point",
       coordinates: point(origin, 1.5, 0),
     });
-    expect(JSON.parse(features[0]?.attributes ?? "null")).toMatchObject({ FLOW: "high" });
+    expect(attributesFrom(features[0]?.keys ?? null, features[0]?.attributes ?? "[]")).toEqual({
+      HID: "H2",
+      FLOW: "high",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
 import { bboxColumns } from "../store/spatial-filter.js";
+import type { AttributeColumns } from "../store/stored-attributes.js";
 import { encodeWkb } from "../store/wkb.js";
 import type { BBox, Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
@@ -57,12 +58,20 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         context,
         accepted.map((entry) => entry.sourceId),
       );
-      const changed: Array<(typeof accepted)[number] & { wkb: Buffer; attributes: string; box: BBox }> = [];
-      for (const entry of accepted) {
+      const attributeColumns = await context.attributeKeys.columnsOf(
+        accepted.map((entry) => entry.record.feature.properties ?? {}),
+      );
+      const changed: Array<(typeof accepted)[number] & { wkb: Buffer; attributes: AttributeColumns; box: BBox }> = [];
+      for (const [i, entry] of accepted.entries()) {
         const earlier = stored.get(entry.sourceId);
         const wkb = encodeWkb(entry.geometry);
-        const attributes = JSON.stringify(entry.record.feature.properties ?? {});
-        if (earlier && Buffer.from(earlier.geometry).equals(wkb) && earlier.attributes === attributes) {
+        const attributes = attributeColumns[i] as AttributeColumns;
+        if (
+          earlier &&
+          Buffer.from(earlier.geometry).equals(wkb) &&
+          earlier.attribute_keys_id === attributes.attribute_keys_id &&
+          earlier.attributes === attributes.attributes
+        ) {
           outcomes[entry.position] = "unchanged";
           continue;
         }
@@ -82,7 +91,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
             dataset_id: context.datasetId,
             source_id: sourceId,
             geometry: wkb,
-            attributes,
+            ...attributes,
             ...bboxColumns(box),
             import_id: context.importId,
             part_count: parts.get(sourceId)?.length ?? 0,
@@ -94,6 +103,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
             .doUpdateSet(
               replaceFromExcluded([
                 "geometry",
+                "attribute_keys_id",
                 "attributes",
                 "min_lon",
                 "min_lat",
@@ -130,7 +140,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
 async function storedFeatures(context: ImportContext, sourceIds: string[]) {
   const rows = await context.trx
     .selectFrom("layer_features")
-    .select(["source_id", "geometry", "attributes", "min_lon", "min_lat", "max_lon", "max_lat"])
+    .select(["source_id", "geometry", "attribute_keys_id", "attributes", "min_lon", "min_lat", "max_lon", "max_lat"])
     .where("dataset_id", "=", context.datasetId)
     .where("source_id", "in", sourceIds)
     .execute();
@@ -139,6 +149,7 @@ async function storedFeatures(context: ImportContext, sourceIds: string[]) {
       row.source_id,
       {
         geometry: row.geometry,
+        attribute_keys_id: row.attribute_keys_id,
         attributes: row.attributes,
         box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] as BBox,
       },

@@ -1,4 +1,5 @@
 import { bboxColumns } from "../store/spatial-filter.js";
+import type { AttributeColumns } from "../store/stored-attributes.js";
 import { idFrom, measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { reassignBuildings } from "./assign-buildings.js";
@@ -33,21 +34,21 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
       await settleAgainstStored(context, "parcels", prepared, outcomes);
 
-      const rows = [...prepared.values()]
-        .filter((area) => area.positions.length > 0)
-        .map((area) => {
-          const { wkb, box, areaM2 } = measure(area);
-          return {
-            dataset_id: context.datasetId,
-            source_id: area.sourceId,
-            boundary: wkb,
-            attributes: JSON.stringify(area.attributes),
-            area_m2: areaM2,
-            ...bboxColumns(box),
-            import_id: context.importId,
-            updated_at: context.now,
-          };
-        });
+      const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
+      const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
+      const rows = areas.map((area, i) => {
+        const { wkb, box, areaM2 } = measure(area);
+        return {
+          dataset_id: context.datasetId,
+          source_id: area.sourceId,
+          boundary: wkb,
+          ...(attributes[i] as AttributeColumns),
+          area_m2: areaM2,
+          ...bboxColumns(box),
+          import_id: context.importId,
+          updated_at: context.now,
+        };
+      });
       await context.rows.insert("parcels", rows, ["dataset_id", "source_id"]);
       return outcomes;
     },

@@ -7,6 +7,7 @@ import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
 import { refreshExtent } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import { positionCount } from "../geometry/positions.js";
+import { AttributeKeys } from "../store/stored-attributes.js";
 import type { SourceRecord } from "../types.js";
 import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "./import-policy.js";
 import { ImportRefusedError } from "./import-refused.js";
@@ -43,6 +44,8 @@ export interface ImportContext {
   dialect: Dialect;
   /** Writes a batch's rows in the transaction, by the fastest path of each database. */
   rows: RowWriter;
+  /** The stored form of records' attributes, their names kept once. */
+  attributeKeys: AttributeKeys;
   datasetId: number;
   namespace: DatasetNamespace;
   importId: number;
@@ -125,6 +128,7 @@ async function importAll<Prepared>(
       trx,
       dialect: database.dialect,
       rows: new RowWriter(database, trx),
+      attributeKeys: new AttributeKeys(trx),
       datasetId,
       namespace,
       importId: import_id,

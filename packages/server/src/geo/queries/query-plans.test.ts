@@ -17,6 +17,7 @@ import { ParcelAssigner } from "../import/assign-buildings.js";
 import { rejectDuplicates } from "../import/duplicate-areas.js";
 import { importFile } from "../import/import-file.js";
 import type { GeoSource } from "../store/spatial-filter.js";
+import { AttributeKeys } from "../store/stored-attributes.js";
 import type { BBox, LonLat } from "../types.js";
 import { buildingsMeetingBBox } from "./buildings-meeting-bbox.js";
 import { buildingsNear } from "./buildings-near.js";
@@ -150,7 +151,12 @@ describe.skipIf(!PRESENT)(
       expect(building).toBeDefined();
       // An import asks from within its transaction; the queries are the same.
       const trx = db as unknown as Transaction<Schema>;
-      const importing = { trx, dialect: source.dialect, rows: new RowWriter(test.database, trx) };
+      const importing = {
+        trx,
+        dialect: source.dialect,
+        rows: new RowWriter(test.database, trx),
+        attributeKeys: new AttributeKeys(trx),
+      };
       if (building) await new ParcelAssigner(source).owningParcels([building.footprint]);
       const parcels = await db
         .selectFrom("datasets")

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { BuildingTable, LayerFeatureTable, ParcelTable } from "../../db/schema.js";
 import type { Area, Geometry } from "../types.js";
-import { buildingShapes, parcelShapes, type Shape } from "./parsed-shapes.js";
+import type { Shape } from "./parsed-shapes.js";
 
 /** A parcel as the domain sees it: geometry and attributes parsed. */
 export interface Parcel {
@@ -70,11 +70,3 @@ export const layerFeatureOf = (row: PlainLayerFeature, shape: Shape): LayerFeatu
   geometry: shape.geometry,
   attributes: shape.attributes,
 });
-
-/** A whole parcel row as the domain sees it. */
-export const toParcel = (row: Selectable<ParcelTable>): Parcel =>
-  parcelOf(row, parcelShapes.parse(row.parcel_id, row.import_id, row.boundary, row.attributes));
-
-/** A whole building row as the domain sees it. */
-export const toBuilding = (row: Selectable<BuildingTable>): Building =>
-  buildingOf(row, buildingShapes.parse(row.building_id, row.import_id, row.footprint, row.attributes));

@@ -1,4 +1,5 @@
 import type { Geometry } from "../types.js";
+import { attributesFrom } from "./stored-attributes.js";
 import { decodeWkb } from "./wkb.js";
 
 /** A stored row's geometry and attributes, parsed. Shared between callers: never change it. */
@@ -35,12 +36,15 @@ export class ParsedShapes {
     return hit;
   }
 
-  /** The shape of row `id` read from its stored WKB and attributes' text, kept unless it is too large to keep. */
-  parse(id: number, importId: number, geometry: Uint8Array, attributesText: string): Shape {
+  /**
+   * The shape of row `id` read from its stored WKB and attributes (the names' JSON, null for none, and the
+   * values'), kept unless it is too large to keep.
+   */
+  parse(id: number, importId: number, geometry: Uint8Array, keys: string | null, values: string): Shape {
     const kept = this.get(id, importId);
     if (kept) return kept;
-    const bytes = geometry.byteLength + attributesText.length;
-    const shape = { geometry: decodeWkb(geometry), attributes: JSON.parse(attributesText), bytes };
+    const bytes = geometry.byteLength + values.length;
+    const shape = { geometry: decodeWkb(geometry), attributes: attributesFrom(keys, values), bytes };
     if (bytes <= this.#maxBytes / 4) {
       this.#entries.set(`${id}:${importId}`, shape);
       this.#bytes += bytes;

@@ -21,6 +21,7 @@ import {
   type Shape,
 } from "./parsed-shapes.js";
 import { amongIds, type GeoSource, type SpatialTable } from "./spatial-filter.js";
+import { attributesFrom } from "./stored-attributes.js";
 
 /** The conditions, order and limit of a query on one spatial table, before its columns are chosen. */
 // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query that selects nothing yet
@@ -94,10 +95,11 @@ async function attributesOf(source: GeoSource, ids: number[]): Promise<Map<numbe
   if (ids.length === 0) return new Map();
   const rows = await source.db
     .selectFrom("layer_features")
-    .select(["feature_id", "attributes"])
+    .leftJoin("attribute_keys", "attribute_keys.keys_id", "layer_features.attribute_keys_id")
+    .select(["feature_id", "attribute_keys.keys", "attributes"])
     .where("feature_id", "in", ids)
     .execute();
-  return new Map(rows.map((row) => [row.feature_id, JSON.parse(row.attributes) as Record<string, unknown>]));
+  return new Map(rows.map((row) => [row.feature_id, attributesFrom(row.keys, row.attributes)]));
 }
 
 interface RowKey {
@@ -130,25 +132,35 @@ async function readShapes(source: GeoSource, table: SpatialTable, keys: RowKey[]
   if (missing.length === 0) return shapes;
   const read = new Map<number, Shape>();
   for (const row of await shapeRows(source, table, missing)) {
-    read.set(row.id, cache.parse(row.id, row.import_id, row.geometry, row.attributes));
+    read.set(row.id, cache.parse(row.id, row.import_id, row.geometry, row.attribute_keys, row.attributes));
   }
   return keys.map(({ id }, i) => shapes[i] ?? read.get(id));
+}
+
+/** A stored row's geometry and attributes, unparsed: the names (null for none) and the values, as JSON. */
+interface ShapeRow {
+  id: number;
+  import_id: number;
+  geometry: Uint8Array;
+  attribute_keys: string | null;
+  attributes: string;
 }
 
 /**
  * The stored geometry and attributes of rows by id, unparsed: one statement for any number of ids (a JSON array on
  * SQLite, an array on PostgreSQL), so it stays prepared.
  */
-export async function shapeRows(
-  { db, dialect }: GeoSource,
-  table: SpatialTable,
-  ids: number[],
-): Promise<Array<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>> {
+export async function shapeRows({ db, dialect }: GeoSource, table: SpatialTable, ids: number[]): Promise<ShapeRow[]> {
   const { id, geometry, attributes } = SHAPES[table];
-  const { rows } = await sql<{ id: number; import_id: number; geometry: Uint8Array; attributes: string }>`
-    select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry,
-      ${attributes ? sql.ref("attributes") : sql.lit("{}")} as attributes
-    from ${sql.table(table)} where ${amongIds(dialect, id, ids)}`.execute(db);
+  const { rows } = attributes
+    ? await sql<ShapeRow>`
+        select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, k.keys as attribute_keys, attributes
+        from ${sql.table(table)} left join attribute_keys k on k.keys_id = attribute_keys_id
+        where ${amongIds(dialect, id, ids)}`.execute(db)
+    : await sql<ShapeRow>`
+        select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, null as attribute_keys,
+          '[]' as attributes
+        from ${sql.table(table)} where ${amongIds(dialect, id, ids)}`.execute(db);
   return rows;
 }
 

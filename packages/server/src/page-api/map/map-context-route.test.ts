@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bboxOf, representativePoint } from "../../geo/geometry/index.js";
 import { DEMO_LAYERS, importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import type { Building, Parcel } from "../../geo/store/geo-rows.js";
+import { attributesFrom } from "../../geo/store/stored-attributes.js";
 import { decodeWkb } from "../../geo/store/wkb.js";
 import type { Area } from "../../geo/types.js";
 import { createTenant, createTestApp, type TestApp } from "../../test/test-app.js";
@@ -71,14 +72,23 @@ describe("GET /embed/api/map/context (the map's base)", () => {
     const flood = await test.services.db
       .selectFrom("layer_features")
       .innerJoin("datasets", "datasets.dataset_id", "layer_features.dataset_id")
-      .select(["layer_features.feature_id", "layer_features.geometry", "layer_features.attributes"])
+      .leftJoin("attribute_keys", "attribute_keys.keys_id", "layer_features.attribute_keys_id")
+      .select([
+        "layer_features.feature_id",
+        "layer_features.geometry",
+        "attribute_keys.keys",
+        "layer_features.attributes",
+      ])
       .where("datasets.name", "=", DEMO_LAYERS.floodZones)
       .orderBy("feature_id")
       .executeTakeFirstOrThrow();
     const [lon = 0, lat = 0] = representativePoint(decodeWkb(flood.geometry) as Area);
     const answer = await context(`${lon - 0.0001},${lat - 0.0001},${lon + 0.0001},${lat + 0.0001}`);
     const zone = answer.layers.features.find((f: Feature) => f.id === flood.feature_id);
-    expect(zone?.properties).toEqual({ layer: DEMO_LAYERS.floodZones, name: JSON.parse(flood.attributes).fld_zone });
+    expect(zone?.properties).toEqual({
+      layer: DEMO_LAYERS.floodZones,
+      name: attributesFrom(flood.keys, flood.attributes).fld_zone,
+    });
     expect(["AE", "X"]).toContain(zone?.properties.name);
     expect(answer.attribution).toContainEqual(await datasetNamed("layer", DEMO_LAYERS.floodZones));
     const layers = new Set(answer.layers.features.map((f: Feature) => f.properties.layer));
