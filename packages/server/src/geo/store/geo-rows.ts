@@ -48,7 +48,9 @@ export const parcelOf = (row: PlainParcel, shape: Shape): Parcel => ({
   datasetId: row.dataset_id,
   sourceId: row.source_id,
   boundary: shape.geometry as Area,
-  attributes: shape.attributes,
+  get attributes() {
+    return shape.attributes;
+  },
   areaM2: row.area_m2,
 });
 
@@ -57,7 +59,9 @@ export const buildingOf = (row: PlainBuilding, shape: Shape): Building => ({
   datasetId: row.dataset_id,
   sourceId: row.source_id,
   footprint: shape.geometry as Area,
-  attributes: shape.attributes,
+  get attributes() {
+    return shape.attributes;
+  },
   areaM2: row.area_m2,
   parcelId: row.parcel_id,
   parcelShare: row.parcel_share,
@@ -68,5 +72,7 @@ export const layerFeatureOf = (row: PlainLayerFeature, shape: Shape): LayerFeatu
   datasetId: row.dataset_id,
   sourceId: row.source_id,
   geometry: shape.geometry,
-  attributes: shape.attributes,
+  get attributes() {
+    return shape.attributes;
+  },
 });

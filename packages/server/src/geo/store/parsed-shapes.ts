@@ -44,7 +44,16 @@ export class ParsedShapes {
     const kept = this.get(id, importId);
     if (kept) return kept;
     const bytes = geometry.byteLength + values.length;
-    const shape = { geometry: decodeWkb(geometry), attributes: attributesFrom(keys, values), bytes };
+    // Most rows read are candidates measured by their geometry alone: attributes are made when first asked for.
+    let attributes: Record<string, unknown> | undefined;
+    const shape = {
+      geometry: decodeWkb(geometry),
+      get attributes() {
+        attributes ??= attributesFrom(keys, values);
+        return attributes;
+      },
+      bytes,
+    };
     if (bytes <= this.#maxBytes / 4) {
       this.#entries.set(`${id}:${importId}`, shape);
       this.#bytes += bytes;
