@@ -5,7 +5,7 @@ import { geodesicArea } from "../geo/geometry/geodesic-area.js";
 import { intersectionArea } from "../geo/geometry/intersection-area.js";
 import { mergeParts } from "../geo/geometry/subdivide.js";
 import { boxesInTiles, type IndexedBox } from "../geo/store/boxes-in-tiles.js";
-import { shapeRows } from "../geo/store/read-spatial-rows.js";
+import { geometryRows } from "../geo/store/read-spatial-rows.js";
 import { amongIds, bboxMeets, type GeoSource } from "../geo/store/spatial-filter.js";
 import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, BBox, LonLat } from "../geo/types.js";
@@ -128,7 +128,7 @@ async function meetingsOf(
     if (side === "across") across.push(id);
     else if (side !== undefined) meetings.set(id, side);
   }
-  for (const shape of await shapeRows(source, table, across)) {
+  for (const shape of await geometryRows(source, table, across)) {
     const geometry = decodeWkb(shape.geometry) as Area;
     const met = event.meeting(geometry);
     if (met) meetings.set(shape.id, { ...met, geometry });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { ChangedArea } from "../../changes/changed-area.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
 import { boxesInTiles } from "../store/boxes-in-tiles.js";
-import { shapeRows } from "../store/read-spatial-rows.js";
+import { geometryRows } from "../store/read-spatial-rows.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
@@ -93,7 +93,7 @@ export class ParcelAssigner {
       else missing.push(id);
     }
     if (missing.length === 0) return boundaries;
-    for (const row of await shapeRows(this.#source, "parcels", missing)) {
+    for (const row of await geometryRows(this.#source, "parcels", missing)) {
       const area = decodeWkb(row.geometry) as Area;
       boundaries.set(row.id, area);
       if (this.#kept.size >= KEPT_BOUNDARIES) {

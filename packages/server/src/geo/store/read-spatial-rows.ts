@@ -137,30 +137,46 @@ async function readShapes(source: GeoSource, table: SpatialTable, keys: RowKey[]
   return keys.map(({ id }, i) => shapes[i] ?? read.get(id));
 }
 
-/** A stored row's geometry and attributes, unparsed: the names (null for none) and the values, as JSON. */
-interface ShapeRow {
+/** A stored row's geometry, unparsed. */
+interface GeometryRow {
   id: number;
   import_id: number;
   geometry: Uint8Array;
+}
+
+/** A stored row's geometry and attributes, unparsed: the names (null for none) and the values, as JSON. */
+interface ShapeRow extends GeometryRow {
   attribute_keys: string | null;
   attributes: string;
 }
 
 /**
- * The stored geometry and attributes of rows by id, unparsed: one statement for any number of ids (a JSON array on
- * SQLite, an array on PostgreSQL), so it stays prepared.
+ * The stored geometry of rows by id, unparsed: one statement for any number of ids (a JSON array on SQLite, an
+ * array on PostgreSQL), so it stays prepared.
  */
-export async function shapeRows({ db, dialect }: GeoSource, table: SpatialTable, ids: number[]): Promise<ShapeRow[]> {
+export async function geometryRows(
+  { db, dialect }: GeoSource,
+  table: SpatialTable,
+  ids: number[],
+): Promise<GeometryRow[]> {
+  const { id, geometry } = SHAPES[table];
+  const { rows } = await sql<GeometryRow>`
+    select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry
+    from ${sql.table(table)} where ${amongIds(dialect, id, ids)}`.execute(db);
+  return rows;
+}
+
+/** The stored geometry and attributes of rows by id, unparsed, as {@link geometryRows} reads them. */
+async function shapeRows(source: GeoSource, table: SpatialTable, ids: number[]): Promise<ShapeRow[]> {
   const { id, geometry, attributes } = SHAPES[table];
-  const { rows } = attributes
-    ? await sql<ShapeRow>`
-        select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, k.keys as attribute_keys, attributes
-        from ${sql.table(table)} left join attribute_keys k on k.keys_id = attribute_keys_id
-        where ${amongIds(dialect, id, ids)}`.execute(db)
-    : await sql<ShapeRow>`
-        select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, null as attribute_keys,
-          '[]' as attributes
-        from ${sql.table(table)} where ${amongIds(dialect, id, ids)}`.execute(db);
+  if (!attributes) {
+    const rows = await geometryRows(source, table, ids);
+    return rows.map((row) => ({ ...row, attribute_keys: null, attributes: "[]" }));
+  }
+  const { rows } = await sql<ShapeRow>`
+    select ${sql.ref(id)} as id, import_id, ${sql.ref(geometry)} as geometry, k.keys as attribute_keys, attributes
+    from ${sql.table(table)} left join attribute_keys k on k.keys_id = attribute_keys_id
+    where ${amongIds(source.dialect, id, ids)}`.execute(source.db);
   return rows;
 }
 
