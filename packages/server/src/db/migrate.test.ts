@@ -25,6 +25,7 @@ import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
+import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
   "instance_settings",
@@ -111,6 +112,26 @@ function opened(target: Fresh): Database {
   return database;
 }
 
+/** A dataset and one import of it, for rows a migration test writes by hand. */
+async function datasetWithImport(
+  db: Database["db"],
+  kind: DatasetKind,
+  name: string,
+  source: string,
+): Promise<{ dataset_id: number; import_id: number }> {
+  const { dataset_id } = await db
+    .insertInto("datasets")
+    .values({ kind, name, created_at: 1, updated_at: 1 })
+    .returning("dataset_id")
+    .executeTakeFirstOrThrow();
+  const { import_id } = await db
+    .insertInto("imports")
+    .values({ dataset_id, source, started_at: 1 })
+    .returning("import_id")
+    .executeTakeFirstOrThrow();
+  return { dataset_id, import_id };
+}
+
 const EVERY_MIGRATION = [
   "0001-foundation",
   "0002-geodata",
@@ -190,16 +211,7 @@ describe("migrateToLatest", () => {
       ],
     };
     const hydrant: Geometry = { type: "Point", coordinates: [-71.0812345678901, 42.3712345678901] };
-    const { dataset_id } = await db
-      .insertInto("datasets")
-      .values({ kind: "parcels", name: "lots", created_at: 1, updated_at: 1 })
-      .returning("dataset_id")
-      .executeTakeFirstOrThrow();
-    const { import_id } = await db
-      .insertInto("imports")
-      .values({ dataset_id, source: "lots.geojson", started_at: 1 })
-      .returning("import_id")
-      .executeTakeFirstOrThrow();
+    const { dataset_id, import_id } = await datasetWithImport(db, "parcels", "lots", "lots.geojson");
     const box = { min_lon: -71.1, min_lat: 42.3, max_lon: -71.09, max_lat: 42.31 };
     for (let i = 0; i < 1200; i++) {
       await db
@@ -263,16 +275,7 @@ describe("migrateToLatest", () => {
         ],
       ],
     };
-    const { dataset_id } = await db
-      .insertInto("datasets")
-      .values({ kind: "layer", name: "flood", created_at: 1, updated_at: 1 })
-      .returning("dataset_id")
-      .executeTakeFirstOrThrow();
-    const { import_id } = await db
-      .insertInto("imports")
-      .values({ dataset_id, source: "flood.geojson", started_at: 1 })
-      .returning("import_id")
-      .executeTakeFirstOrThrow();
+    const { dataset_id, import_id } = await datasetWithImport(db, "layer", "flood", "flood.geojson");
     const box = { min_lon: -71.11, min_lat: 42.35, max_lon: -71.09, max_lat: 42.37 };
     for (const [source_id, area] of [
       ["Z1", zone],
@@ -395,16 +398,7 @@ describe("migrateToLatest", () => {
     const database = opened(await fresh());
     await migrateToLatest(database);
     const { db } = database;
-    const { dataset_id } = await db
-      .insertInto("datasets")
-      .values({ kind: "addresses", name: "assessor", created_at: 1, updated_at: 1 })
-      .returning("dataset_id")
-      .executeTakeFirstOrThrow();
-    const { import_id } = await db
-      .insertInto("imports")
-      .values({ dataset_id, source: "assessor.csv", started_at: 1 })
-      .returning("import_id")
-      .executeTakeFirstOrThrow();
+    const { dataset_id, import_id } = await datasetWithImport(db, "addresses", "assessor", "assessor.csv");
     // More rows than go down a statement, with units, ranges and half numbers.
     const texts = Array.from({ length: 700 }, (_, i) =>
       i % 3 === 0
@@ -478,16 +472,7 @@ describe("migrateToLatest", () => {
     const { db } = database;
     const migration = attributeKeys(database.dialect);
     await migration.down?.(db);
-    const { dataset_id } = await db
-      .insertInto("datasets")
-      .values({ kind: "parcels", name: "lots", created_at: 1, updated_at: 1 })
-      .returning("dataset_id")
-      .executeTakeFirstOrThrow();
-    const { import_id } = await db
-      .insertInto("imports")
-      .values({ dataset_id, source: "lots.geojson", started_at: 1 })
-      .returning("import_id")
-      .executeTakeFirstOrThrow();
+    const { dataset_id, import_id } = await datasetWithImport(db, "parcels", "lots", "lots.geojson");
     // More rows than go in a statement; three sets of names, one of them none, and a name JSON treats specially.
     const attributesOf = (i: number): Record<string, unknown> =>
       i % 3 === 0
