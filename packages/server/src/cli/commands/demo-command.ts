@@ -4,7 +4,7 @@ import { type Config, ConfigError, loadConfig } from "../../config/config.js";
 import { DomainError } from "../../errors.js";
 import { DEMO_LOCATION } from "../../geo/demo/index.js";
 import { importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
-import { addressLine } from "../../geo/store/address-line.js";
+import { ADDRESS_PART_COLUMNS, addressLine } from "../../geo/store/address-line.js";
 import type { Services } from "../../services.js";
 import { createApiClient, findActiveApiClient } from "../../tenancy/api-clients.js";
 import { addCallbackPrefix } from "../../tenancy/callback-prefixes.js";
@@ -124,7 +124,7 @@ export async function startDemo(io: CliIo, options: DemoOptions = {}): Promise<R
 async function exampleAddress({ db }: Services): Promise<Omit<DemoExamples, "coreSystemUrl">> {
   const example = await db
     .selectFrom("addresses")
-    .select(["number", "street", "unit_type", "unit", "city", "state", "postcode", "plus4"])
+    .select(ADDRESS_PART_COLUMNS)
     .where("number", "is not", null)
     .orderBy("address_id")
     .executeTakeFirst();

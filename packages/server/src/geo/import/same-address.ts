@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { addressKey, type NormalizedAddress, streetKey } from "../address/index.js";
 import { geodesicDistance } from "../geometry/index.js";
-import { storedAddress } from "../store/address-line.js";
+import { ADDRESS_PART_COLUMNS, storedAddress } from "../store/address-line.js";
 import type { LonLat } from "../types.js";
 import type { ImportContext } from "./run-import.js";
 
@@ -103,14 +103,7 @@ const CANDIDATE_COLUMNS = [
   "addresses.address_id",
   "addresses.dataset_id",
   "datasets.name",
-  "addresses.number",
-  "addresses.street",
-  "addresses.unit_type",
-  "addresses.unit",
-  "addresses.city",
-  "addresses.state",
-  "addresses.postcode",
-  "addresses.plus4",
+  ...ADDRESS_PART_COLUMNS.map((column) => `addresses.${column}` as const),
   "addresses.parcel_id",
   "addresses.lon",
   "addresses.lat",

@@ -3,10 +3,18 @@ import type { AddressTable } from "../../db/schema.js";
 import { formatAddress, type NormalizedAddress, readFormattedAddress } from "../address/index.js";
 
 /** The columns of a stored address that its one-line form is written from. */
-export type AddressParts = Pick<
-  Selectable<AddressTable>,
-  "number" | "street" | "unit_type" | "unit" | "city" | "state" | "postcode" | "plus4"
->;
+export const ADDRESS_PART_COLUMNS = [
+  "number",
+  "street",
+  "unit_type",
+  "unit",
+  "city",
+  "state",
+  "postcode",
+  "plus4",
+] as const;
+
+export type AddressParts = Pick<Selectable<AddressTable>, (typeof ADDRESS_PART_COLUMNS)[number]>;
 
 /**
  * A stored address's canonical one-line form, e.g. `120 GORE ST, CAMBRIDGE, MA 02141`: its columns written out as

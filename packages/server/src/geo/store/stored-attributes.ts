@@ -25,7 +25,7 @@ export function attributesFrom(keys: string | null, values: string): Record<stri
   // Assigning "__proto__" would set the prototype; fromEntries defines it as an attribute, more slowly.
   if (!assignable) return Object.fromEntries(names.map((name, i) => [name, list[i]]));
   const attributes: Record<string, unknown> = {};
-  for (const [i, name] of names.entries()) attributes[name] = list[i];
+  for (let i = 0; i < names.length; i++) attributes[names[i] as string] = list[i];
   return attributes;
 }
 
