@@ -82,11 +82,27 @@ describe("readSource on CSV", () => {
       expect(await collect(path)).toEqual([
         { number: 2, feature: row("7-18", "219 MONSIGNOR OBRIEN HWY") },
         { number: 4, feature: row("7-19", ["first line", "second line", "third line"].join(newline)) },
-        { number: 7, error: "Invalid Record Length: columns length is 2, got 1" },
+        { number: 7, error: "1 cell where the header names 2 columns" },
         { number: 8, feature: row("7-21", "8 X ST") },
       ]);
     },
   );
+
+  it("keeps a column named __proto__ as a property, and refuses a header it cannot read", async () => {
+    const proto = await fixture("proto.csv", "__proto__,name\npolluted,x\n");
+    const [record] = await collect(proto);
+    const properties = (record as { feature: { properties: Record<string, string> } }).feature.properties;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.entries(properties)).toEqual([
+      ["__proto__", "polluted"],
+      ["name", "x"],
+    ]);
+    const broken = await fixture("broken-header.csv", '"id"x,name\n1,a\n');
+    await expect(collect(broken)).rejects.toMatchObject({
+      code: "unreadable_source",
+      message: expect.stringContaining("the header on line 1 cannot be read"),
+    });
+  });
 
   it("reprojects the coordinates from options.crs", async () => {
     const path = await fixture("stateplane.csv", "name,x,y\ncorner,765377.78,2955291.45\n");

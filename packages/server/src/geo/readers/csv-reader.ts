@@ -1,7 +1,7 @@
-import { pipeline } from "node:stream";
-import { parse } from "csv-parse";
+import { StringDecoder } from "node:string_decoder";
 import type { SourceRecord } from "../types.js";
 import { type Reprojection, reprojectionFrom } from "./crs.js";
+import { type CsvRecord, CsvRecords } from "./csv-records.js";
 import { wgs84Geometry } from "./geometry.js";
 import { messageOf } from "./json-value.js";
 import { openSource } from "./open-source.js";
@@ -14,40 +14,8 @@ interface PointColumns {
   lat: string;
 }
 
-/** A row as the parser hands it out: its cells by column name, and the line it starts on. */
-interface NumberedRow {
-  number: number;
-  row: Record<string, string>;
-}
-
 /** A decimal number as people write them in a CSV: `-71.1`, `42`, `.5`, `1e3`; not `0x1F`, `1,5` or an empty cell. */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-function count(text: string, pattern: RegExp): number {
-  return text.match(pattern)?.length ?? 0;
-}
-
-/**
- * Line numbers as a person counts them. csv-parse's `info.lines` is the line a row ends on, except that it counts a
- * CRLF inside a quoted cell as two lines; this takes those back out, and counts the newlines in the row's cells to
- * find the line the row starts on. It must see every row and the header, in the parser's order.
- */
-class LineCounter {
-  /** CRLFs seen inside quoted cells so far, each of which csv-parse counted twice. */
-  private overcount = 0;
-
-  /** Takes note of cells (of the header, or of a row that csv-parse handed out). */
-  cells(values: string[]): { newlines: number } {
-    const text = values.join("");
-    this.overcount += count(text, /\r\n/g);
-    return { newlines: count(text, /\r\n|\n|\r/g) };
-  }
-
-  /** The true number of a line csv-parse numbered `lines`, counting the cells noted so far. */
-  line(lines: number): number {
-    return lines - this.overcount;
-  }
-}
 
 function coordinate(row: Record<string, string>, column: string): number | string {
   const text = (row[column] ?? "").trim();
@@ -57,11 +25,26 @@ function coordinate(row: Record<string, string>, column: string): number | strin
 }
 
 function rowRecord(
-  number: number,
-  row: Record<string, string>,
+  header: Header,
+  record: CsvRecord,
   point: PointColumns | null,
   reprojection: Reprojection | null,
 ): SourceRecord {
+  const number = record.line;
+  if ("error" in record) return { number, error: record.error };
+  const { cells } = record;
+  const { names } = header;
+  if (cells.length !== names.length) {
+    const cellsRead = `${cells.length} ${cells.length === 1 ? "cell" : "cells"}`;
+    return { number, error: `${cellsRead} where the header names ${names.length} columns` };
+  }
+  const row: Record<string, string> = {};
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] as string;
+    const cell = cells[index] as string;
+    if (header.hasProto && name === "__proto__") Object.defineProperty(row, name, { value: cell, enumerable: true });
+    else row[name] = cell;
+  }
   if (!point) return { number, feature: { type: "Feature", properties: row, geometry: null } };
   const lon = coordinate(row, point.lon);
   if (typeof lon === "string") return { number, error: lon };
@@ -73,12 +56,12 @@ function rowRecord(
 }
 
 /**
- * Streams a CSV file (comma-separated, UTF-8, header on line 1) with csv-parse: each row becomes a Feature whose
- * properties are the row's cells by column name (as strings) and whose geometry is the Point at
+ * Streams a CSV file (comma-separated, UTF-8, header on line 1; see `csv-records.ts`): each row becomes a Feature
+ * whose properties are the row's cells by column name (as strings) and whose geometry is the Point at
  * `options.lonColumn`/`options.latColumn` (reprojected from `options.crs` when given), or null without those
- * columns. A record's number is the line the row starts on. A row with a non-numeric or out-of-range coordinate,
- * or that csv-parse rejects (a wrong number of cells, a stray quote), is an error record and reading goes on;
- * blank lines are skipped. A coordinate column missing from the header is a {@link SourceError}.
+ * columns. A record's number is the line the row starts on. A row with a non-numeric or out-of-range coordinate, a
+ * number of cells other than the header's, or a quote out of place is an error record and reading goes on; blank
+ * lines are skipped. A coordinate column missing from the header is a {@link SourceError}.
  */
 export async function* readCsv(path: string, options: ReadOptions): AsyncGenerator<SourceRecord, void, undefined> {
   const { lonColumn, latColumn } = options;
@@ -88,67 +71,54 @@ export async function* readCsv(path: string, options: ReadOptions): AsyncGenerat
   const point = lonColumn !== undefined && latColumn !== undefined ? { lon: lonColumn, lat: latColumn } : null;
   const reprojection = options.crs === undefined ? null : reprojectionFrom(options.crs, "--crs");
 
-  let header: string[] | undefined;
-  const lines = new LineCounter();
-  // Rows csv-parse skipped, by the line it found the fault on; handed out in line order among the others. The
-  // callbacks run as the parser meets the rows, in file order, ahead of the rows still buffered for us.
-  const skipped: SourceRecord[] = [];
-  const rows = parse({
-    bom: true,
-    columns: (names: string[]) => {
-      header = names;
-      lines.cells(names);
-      return names;
-    },
-    // A quote inside an unquoted cell (`12" MAIN`) is kept as a character rather than rejecting the row.
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-    on_record: (row: Record<string, string>, context): NumberedRow => {
-      const { newlines } = lines.cells(Object.values(row));
-      return { number: lines.line(context.lines) - newlines, row };
-    },
-    on_skip: (error) => {
-      const line = typeof error?.lines === "number" ? lines.line(error.lines) : (skipped.at(-1)?.number ?? 1) + 1;
-      // The record's number says the line; csv-parse's own "on line N" may count CRLFs in cells twice.
-      const message = error?.message.replace(/ (?:on|at) line \d+/, "") ?? "unreadable row";
-      skipped.push({ number: line, error: message });
-      return undefined;
-    },
-  });
-  pipeline(await openSource(path, options.onProgress), rows, () => {});
-
-  let checked = false;
-  const checkHeader = () => {
-    if (checked || !point || header === undefined) return;
-    checked = true;
-    for (const column of [point.lon, point.lat]) {
-      if (!header.includes(column)) {
-        throw new SourceError(
-          "unknown_column",
-          `${path} has no column "${column}"; its columns are ${header.map((name) => `"${name}"`).join(", ")}`,
-        );
-      }
-    }
-  };
-
-  const iterator = rows[Symbol.asyncIterator]() as AsyncIterator<NumberedRow>;
+  const bytes = await openSource(path, options.onProgress);
+  const chunks = bytes[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const decoder = new StringDecoder("utf8");
+  const splitter = new CsvRecords();
+  let header: Header | undefined;
   try {
     for (;;) {
-      let step: IteratorResult<NumberedRow>;
+      let step: IteratorResult<Buffer>;
       try {
-        step = await iterator.next();
+        step = await chunks.next();
       } catch (thrown) {
-        throw new SourceError("unreadable_source", `${path}: not readable as CSV: ${messageOf(thrown)}`);
+        throw new SourceError("unreadable_source", `${path}: not readable: ${messageOf(thrown)}`);
       }
-      checkHeader();
-      if (step.done) break;
-      const { number, row } = step.value;
-      while (skipped[0] !== undefined && skipped[0].number < number) yield skipped.shift() as SourceRecord;
-      yield rowRecord(number, row, point, reprojection);
+      const records = step.done
+        ? [...splitter.push(decoder.end()), ...splitter.end()]
+        : splitter.push(decoder.write(step.value));
+      for (const record of records) {
+        if (header) yield rowRecord(header, record, point, reprojection);
+        else header = headerOf(path, record, point);
+      }
+      if (step.done) return;
     }
   } finally {
-    rows.destroy();
+    bytes.destroy();
   }
-  yield* skipped;
+}
+
+/** The columns named on the header line, and whether one of them is `__proto__`, which must be set as data. */
+interface Header {
+  names: string[];
+  hasProto: boolean;
+}
+
+function headerOf(path: string, record: CsvRecord, point: PointColumns | null): Header {
+  if ("error" in record) {
+    throw new SourceError(
+      "unreadable_source",
+      `${path}: the header on line ${record.line} cannot be read: ${record.error}`,
+    );
+  }
+  const names = record.cells;
+  for (const column of point ? [point.lon, point.lat] : []) {
+    if (!names.includes(column)) {
+      throw new SourceError(
+        "unknown_column",
+        `${path} has no column "${column}"; its columns are ${names.map((name) => `"${name}"`).join(", ")}`,
+      );
+    }
+  }
+  return { names, hasProto: names.includes("__proto__") };
 }
