@@ -43,6 +43,9 @@ export function relateAreas(inner: Area, outer: Area): "apart" | "within" | "cro
   return innerParts === polygonsOf(inner).length && !outerRingInside ? "within" : "crossing";
 }
 
+/** A small area of at most this many edges, a house's footprint, is scanned whole: cheaper than indexing it. */
+const SCANNED_AT_MOST = 16;
+
 /**
  * Whether an edge of `small` meets an edge of `large`: only `large`'s edges within `small`'s box are tried, each
  * against `small`'s edges near it.
@@ -58,15 +61,29 @@ function boundariesMeet(small: Area, large: Area): boolean {
         const q = pair(ring[i + 1] as Position);
         if (Math.max(p[0], q[0]) < box[0] || Math.min(p[0], q[0]) > box[2]) continue;
         if (Math.max(p[1], q[1]) < box[1] || Math.min(p[1], q[1]) > box[3]) continue;
-        // Indexed once an edge of `large` comes near: most lots and footprints meet no boundary within the box.
-        near ??= new EdgeStrips(edges.map(([a, b]) => ({ a, b })));
         const [minX, maxX] = p[0] < q[0] ? [p[0], q[0]] : [q[0], p[0]];
         const [minY, maxY] = p[1] < q[1] ? [p[1], q[1]] : [q[1], p[1]];
+        if (edges.length <= SCANNED_AT_MOST) {
+          if (edges.some(([a, b]) => edgeMeets(a, b, minX, minY, maxX, maxY) && segmentsMeet(a, b, p, q))) return true;
+          continue;
+        }
+        // Indexed once an edge of `large` comes near: most lots and footprints meet no boundary within the box.
+        near ??= new EdgeStrips(edges.map(([a, b]) => ({ a, b })));
         if (near.someMeeting(minX, minY, maxX, maxY, ({ a, b }) => segmentsMeet(a, b, p, q))) return true;
       }
     }
   }
   return false;
+}
+
+/** Whether the box of the edge a–b meets the box from (minX, minY) to (maxX, maxY). */
+function edgeMeets(a: Pair, b: Pair, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  return !(
+    Math.max(a[0], b[0]) < minX ||
+    Math.min(a[0], b[0]) > maxX ||
+    Math.max(a[1], b[1]) < minY ||
+    Math.min(a[1], b[1]) > maxY
+  );
 }
 
 /** Every edge of `area`'s rings, as the pairs of its ends. */

@@ -17,6 +17,8 @@ interface Segment {
   /** The lexicographically smaller end (by longitude, then latitude), where the sweep meets it first. */
   start: Pair;
   end: Pair;
+  /** Whether the ring runs from `start` to `end`. */
+  forward: boolean;
 }
 
 /** A node of the sweep's status: a treap of the segments the sweep line cuts, ordered from bottom to top. */
@@ -34,12 +36,19 @@ interface Node {
  * meeting found is answered; none, `undefined`. A position repeated anywhere (a ring revisiting a position, two
  * rings sharing one) is a meeting. Predicates are exact (see {@link orientation}).
  *
+ * Rings of `pairwiseAtMost` segments in all or fewer are tested pair by pair instead (tests compare the two ways).
  * Rings must be closed, without immediate repeats and of at least three distinct positions (`cleanRing`).
  */
-export function findCrossing(rings: readonly Pair[][]): Crossing | undefined {
+export function findCrossing(
+  rings: readonly Pair[][],
+  pairwiseAtMost: number = PAIRWISE_AT_MOST,
+): Crossing | undefined {
+  const ringSegments = rings.map((ring, r) => segmentsOf(ring, r));
+  const count = ringSegments.reduce((sum, segments) => sum + segments.length, 0);
+  if (count <= pairwiseAtMost) return pairwiseCrossing(ringSegments.flat());
   const vertices: Array<{ at: Pair; incoming: Segment; outgoing: Segment }> = [];
   for (const [r, ring] of rings.entries()) {
-    const segments = segmentsOf(ring, r);
+    const segments = ringSegments[r] as Segment[];
     for (const [i, outgoing] of segments.entries()) {
       const incoming = segments[(i + segments.length - 1) % segments.length] as Segment;
       vertices.push({ at: ring[i] as Pair, incoming, outgoing });
@@ -85,6 +94,31 @@ export function findCrossing(rings: readonly Pair[][]): Crossing | undefined {
   return undefined;
 }
 
+/**
+ * Rings of at most this many segments in all, a house's footprint, are tested pair by pair: fewer steps than the
+ * sweep's sorting and balancing, and no vertices or tree nodes made. Whether any two meet is answered the same.
+ */
+const PAIRWISE_AT_MOST = 24;
+
+/** The first two segments, in ring order, that meet or share a position (each segment's start is a position). */
+function pairwiseCrossing(segments: readonly Segment[]): Crossing | undefined {
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as Segment;
+    const from = firstPositionOf(s);
+    for (let j = i + 1; j < segments.length; j++) {
+      const t = segments[j] as Segment;
+      const at = firstPositionOf(t);
+      if ((from[0] === at[0] && from[1] === at[1]) || meet(s, t)) return crossingOf(s, t);
+    }
+  }
+  return undefined;
+}
+
+/** The position a segment leaves from in its ring's order: each position of a ring starts one segment. */
+function firstPositionOf(segment: Segment): Pair {
+  return segment.forward ? segment.start : segment.end;
+}
+
 function segmentsOf(ring: readonly Pair[], r: number): Segment[] {
   const count = ring.length - 1;
   const segments: Segment[] = [];
@@ -92,8 +126,9 @@ function segmentsOf(ring: readonly Pair[], r: number): Segment[] {
     const [a, b] = [ring[i] as Pair, ring[i + 1] as Pair];
     // The closing position repeats the first: the last segment ends on the very same pair as the first starts.
     const to = i + 1 === count ? (ring[0] as Pair) : b;
-    const [start, end] = compareLexicographically(a, to) < 0 ? [a, to] : [to, a];
-    segments.push({ ring: r, index: i, count, start, end });
+    const forward = compareLexicographically(a, to) < 0;
+    const [start, end] = forward ? [a, to] : [to, a];
+    segments.push({ ring: r, index: i, count, start, end, forward });
   }
   return segments;
 }
