@@ -1,7 +1,7 @@
-import { pipeline, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { CustomField } from "@lotline/contract";
-import { parse } from "csv-parse";
 import { InvalidInputError } from "../errors.js";
+import { cellsByName, csvRecordsOf } from "../geo/readers/csv-records.js";
 import type { BatchSource, InputRow, RowFault } from "./input-row.js";
 
 /** The text columns of an order, as in `POST /v1/orders`. */
@@ -21,7 +21,7 @@ const CUSTOM_PREFIX = "custom.";
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A row longer than this is not an order: it bounds what one row may hold in memory. */
-const MAX_RECORD_BYTES = 64 * 1024;
+const MAX_RECORD_CHARS = 64 * 1024;
 
 /**
  * The rows of a CSV batch, parsed as the body streams in: a header row naming the columns of `POST /v1/orders`
@@ -33,38 +33,33 @@ const MAX_RECORD_BYTES = 64 * 1024;
 export function csvOrderRows(body: Readable, customFields: readonly CustomField[]): BatchSource {
   const types = new Map(customFields.map((field) => [field.key, field.type]));
   let ignored: string[] = [];
-  let header: string[] | undefined;
-  const parser = parse({
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    max_record_size: MAX_RECORD_BYTES,
-    // Only noted here: an error thrown from this callback escapes the stream as an uncaught exception.
-    columns: (names: string[]) => {
-      header = names.map((name) => name.trim());
-      ignored = header.filter((name) => !readsColumn(name, types));
-      return header;
-    },
-  });
-  // The rows' iterator reports a failure of either stream; pipeline only has to take both down with it.
-  pipeline(body, parser, () => {});
 
   async function* rows(): AsyncIterable<InputRow> {
+    let header: string[] | undefined;
     let row = 0;
     try {
-      for await (const record of parser as AsyncIterable<Record<string, string>>) {
-        if (row === 0) requireLocationColumns(header ?? []);
-        row += 1;
-        const converted = orderFromCells(record, types);
-        yield "fault" in converted ? { row, fault: converted.fault } : { row, request: converted.order };
+      for await (const records of csvRecordsOf(body, { maxRecordChars: MAX_RECORD_CHARS })) {
+        for (const record of records) {
+          if ("error" in record) throw new Error(record.error);
+          if (header === undefined) {
+            header = record.cells.map((name) => name.trim());
+            ignored = header.filter((name) => !readsColumn(name, types));
+            requireLocationColumns(header);
+            continue;
+          }
+          row += 1;
+          // A row shorter than the header lacks its last columns; cells beyond the header are not read.
+          const converted = orderFromCells(cellsByName(header, record.cells), types);
+          yield "fault" in converted ? { row, fault: converted.fault } : { row, request: converted.order };
+        }
       }
-      if (row === 0) requireLocationColumns(header ?? []);
+      if (header === undefined) requireLocationColumns([]);
     } catch (error) {
       if (error instanceof InvalidInputError) throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new InvalidInputError("invalid_csv", `the CSV cannot be read past data row ${row}: ${message}`);
     } finally {
-      parser.destroy();
+      body.destroy();
     }
   }
   return { rows: rows(), ignoredColumns: () => ignored };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
+import { type CsvRecord, CsvRecords, cellsByName } from "../readers/csv-records.js";
 import { addressKey, formatAddress, normalizeAddress, scoreCandidate, streetKey } from "./index.js";
 
 const ASSESSOR = fileURLToPath(new URL("../../../../../../shared/data/cambridge/assessor-fy2014.csv", import.meta.url));
@@ -10,9 +10,7 @@ const haveAssessor = existsSync(ASSESSOR);
 describe.skipIf(!haveAssessor)(
   "the Cambridge assessor's Location column (../shared/data; skipped where absent)",
   () => {
-    const rows = haveAssessor
-      ? (parse(readFileSync(ASSESSOR), { columns: true, skip_empty_lines: true }) as Record<string, string>[])
-      : [];
+    const rows = haveAssessor ? rowsOf(readFileSync(ASSESSOR, "utf8")) : [];
     const locations = [...new Set(rows.map((row) => row.Location ?? ""))];
     const defaults = { city: "Cambridge", state: "MA" };
     const addresses = locations.map((location) => normalizeAddress(location, defaults));
@@ -91,3 +89,12 @@ describe.skipIf(!haveAssessor)(
     });
   },
 );
+
+/** The rows of a whole CSV text, by the header's column names. */
+function rowsOf(text: string): Record<string, string>[] {
+  const splitter = new CsvRecords();
+  const [header, ...records] = [...splitter.push(text), ...splitter.end()].map((record: CsvRecord) =>
+    "cells" in record ? record.cells : [],
+  );
+  return records.map((cells) => cellsByName(header ?? [], cells));
+}

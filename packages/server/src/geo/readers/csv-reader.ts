@@ -1,7 +1,6 @@
-import { StringDecoder } from "node:string_decoder";
 import type { SourceRecord } from "../types.js";
 import { type Reprojection, reprojectionFrom } from "./crs.js";
-import { type CsvRecord, CsvRecords } from "./csv-records.js";
+import { type CsvRecord, cellsByName, csvRecordsOf } from "./csv-records.js";
 import { wgs84Geometry } from "./geometry.js";
 import { messageOf } from "./json-value.js";
 import { openSource } from "./open-source.js";
@@ -25,7 +24,7 @@ function coordinate(row: Record<string, string>, column: string): number | strin
 }
 
 function rowRecord(
-  header: Header,
+  names: readonly string[],
   record: CsvRecord,
   point: PointColumns | null,
   reprojection: Reprojection | null,
@@ -33,18 +32,11 @@ function rowRecord(
   const number = record.line;
   if ("error" in record) return { number, error: record.error };
   const { cells } = record;
-  const { names } = header;
   if (cells.length !== names.length) {
     const cellsRead = `${cells.length} ${cells.length === 1 ? "cell" : "cells"}`;
     return { number, error: `${cellsRead} where the header names ${names.length} columns` };
   }
-  const row: Record<string, string> = {};
-  for (let index = 0; index < names.length; index++) {
-    const name = names[index] as string;
-    const cell = cells[index] as string;
-    if (header.hasProto && name === "__proto__") Object.defineProperty(row, name, { value: cell, enumerable: true });
-    else row[name] = cell;
-  }
+  const row = cellsByName(names, cells);
   if (!point) return { number, feature: { type: "Feature", properties: row, geometry: null } };
   const lon = coordinate(row, point.lon);
   if (typeof lon === "string") return { number, error: lon };
@@ -72,39 +64,29 @@ export async function* readCsv(path: string, options: ReadOptions): AsyncGenerat
   const reprojection = options.crs === undefined ? null : reprojectionFrom(options.crs, "--crs");
 
   const bytes = await openSource(path, options.onProgress);
-  const chunks = bytes[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const decoder = new StringDecoder("utf8");
-  const splitter = new CsvRecords();
-  let header: Header | undefined;
+  const chunks = csvRecordsOf(bytes);
+  let header: string[] | undefined;
   try {
     for (;;) {
-      let step: IteratorResult<Buffer>;
+      let step: IteratorResult<CsvRecord[]>;
       try {
         step = await chunks.next();
       } catch (thrown) {
         throw new SourceError("unreadable_source", `${path}: not readable: ${messageOf(thrown)}`);
       }
-      const records = step.done
-        ? [...splitter.push(decoder.end()), ...splitter.end()]
-        : splitter.push(decoder.write(step.value));
-      for (const record of records) {
+      if (step.done) return;
+      for (const record of step.value) {
         if (header) yield rowRecord(header, record, point, reprojection);
         else header = headerOf(path, record, point);
       }
-      if (step.done) return;
     }
   } finally {
     bytes.destroy();
   }
 }
 
-/** The columns named on the header line, and whether one of them is `__proto__`, which must be set as data. */
-interface Header {
-  names: string[];
-  hasProto: boolean;
-}
-
-function headerOf(path: string, record: CsvRecord, point: PointColumns | null): Header {
+/** The columns named on the header line. */
+function headerOf(path: string, record: CsvRecord, point: PointColumns | null): string[] {
   if ("error" in record) {
     throw new SourceError(
       "unreadable_source",
@@ -120,5 +102,5 @@ function headerOf(path: string, record: CsvRecord, point: PointColumns | null): 
       );
     }
   }
-  return { names, hasProto: names.includes("__proto__") };
+  return names;
 }
