@@ -32,10 +32,12 @@ export type ImportThreadMessage = { id: number; result: unknown } | { id: number
 const THREAD_SCRIPT = new URL("../../../dist/geo/import/import-thread.js", import.meta.url);
 
 /**
- * An import thread's heap, MB: the parcels around a few batches, parsed. A young generation larger than 16 MB gained
- * no time on 110,000 buildings or 220,000 addresses and cost 15–30 MB of the process's peak.
+ * An import thread's heap, MB: the parcels around a few batches, parsed. Its young generation takes a batch's
+ * short-lived objects: at 16 MB, scavenges took a fifth of a building thread's time. At 48 MB, 110,000 buildings
+ * imported in 16.9–18.0 s against 18.6–20.5 s and 105,000 parcels in 10.9–11.2 s against 11.7–12.0 s, for some
+ * 20 MB more of the process's peak (267 MB); addresses, whose threads wait for the writer, took the same time.
  */
-const THREAD_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+const THREAD_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 48 };
 
 /** A thread that does not stop when asked is stopped after this long, ms. */
 const STOP_WAIT_MS = 5000;
