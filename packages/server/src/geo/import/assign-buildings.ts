@@ -104,7 +104,7 @@ export class ParcelAssigner {
 
   /**
    * The older half forgotten at once. One at a time, each from a new iterator, cost a walk over the entries deleted
-   * before it (a Map keeps their places until it is rebuilt): 27 µs a parcel, a quarter of a building's import.
+   * before it (a Map keeps their places until it is rebuilt): 27 µs a parcel, a tenth of a building thread's time.
    */
   #forgetOldestHalf(): void {
     let forgetting = this.#kept.size / 2;

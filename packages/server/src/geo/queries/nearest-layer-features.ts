@@ -7,8 +7,8 @@ import type { LonLat } from "../types.js";
 
 /**
  * Where the search starts. The features read grow with the square of the radius: from 500 m, an order read some
- * hundred hydrants of a city's to find the one a hundred metres away, and that query was a fifth of an order's CPU
- * where its data was not yet cached. A sparse layer pays a few more queries instead, of a few rows each.
+ * hundred hydrants of a city's to find the one a hundred metres away, and took a fifth more CPU where its data was
+ * not yet cached. A sparse layer pays a few more queries instead, of a few rows each.
  */
 const FIRST_RADIUS_M = 125;
 

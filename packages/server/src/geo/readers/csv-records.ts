@@ -92,13 +92,7 @@ export class CsvRecords {
             i = endOfUnquoted(text, i + 1) - 1;
             afterCr = false;
           } else {
-            const cell = this.#carried + text.slice(cellStart, i);
-            this.#carried = "";
-            if (code === COMMA) this.#cells.push(cell);
-            else {
-              this.#emit(records, cell);
-              this.#line++;
-            }
+            this.#endCell(records, this.#carried + text.slice(cellStart, i), code === COMMA);
             state = START;
           }
           break;
@@ -117,13 +111,7 @@ export class CsvRecords {
             state = QUOTED;
             cellStart = i + 1;
           } else if (code === COMMA || code === CR || code === LF) {
-            const cell = this.#carried;
-            this.#carried = "";
-            if (code === COMMA) this.#cells.push(cell);
-            else {
-              this.#emit(records, cell);
-              this.#line++;
-            }
+            this.#endCell(records, this.#carried, code === COMMA);
             state = START;
           } else {
             this.#reject(records, `a quoted cell is followed by ${JSON.stringify(text[i])}, not a comma`);
@@ -159,6 +147,16 @@ export class CsvRecords {
 
   #recordLength(): number {
     return this.#cells.reduce((sum, cell) => sum + cell.length, this.#carried.length);
+  }
+
+  /** A cell ended by a comma, or by a line break with its record. */
+  #endCell(records: CsvRecord[], cell: string, atComma: boolean): void {
+    this.#carried = "";
+    if (atComma) this.#cells.push(cell);
+    else {
+      this.#emit(records, cell);
+      this.#line++;
+    }
   }
 
   #emit(records: CsvRecord[], lastCell: string): void {
