@@ -25,6 +25,7 @@ import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
+import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -151,6 +152,7 @@ const EVERY_MIGRATION = [
   "0016-compact-addresses",
   "0017-address-line-from-parts",
   "0018-attribute-keys",
+  "0019-parcelless-address-index",
 ];
 
 describe("migrateToLatest", () => {
@@ -466,6 +468,24 @@ describe("migrateToLatest", () => {
       .executeTakeFirstOrThrow();
     expect(address_id).toBeGreaterThan(last);
   });
+  it("indexes the position of addresses without a parcel only, and of every address going down (migration 0019)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const indexes = async () => {
+      const query =
+        database.dialect === "sqlite"
+          ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'addresses'`
+          : sql<{ name: string }>`select indexname as name from pg_indexes
+              where tablename = 'addresses' and schemaname = current_schema() and indexname <> 'addresses_pkey'`;
+      return (await query.execute(database.db)).rows.map((row) => row.name).sort();
+    };
+    expect(await indexes()).toEqual(["addresses_by_parcel", "addresses_by_street", "addresses_without_parcel"]);
+    await parcellessAddressIndex.down?.(database.db);
+    expect(await indexes()).toEqual(["addresses_by_lat", "addresses_by_parcel", "addresses_by_street"]);
+    await parcellessAddressIndex.up(database.db);
+    expect(await indexes()).toEqual(["addresses_by_parcel", "addresses_by_street", "addresses_without_parcel"]);
+  });
+
   it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {
     const database = opened(await fresh());
     await migrateToLatest(database);

@@ -18,6 +18,7 @@ import { eventSearchIndexes } from "./migrations/0015-event-search-indexes.js";
 import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
+import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -41,6 +42,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0016-compact-addresses": compactAddresses(dialect),
     "0017-address-line-from-parts": addressLineFromParts(dialect),
     "0018-attribute-keys": attributeKeys(dialect),
+    "0019-parcelless-address-index": parcellessAddressIndex,
   };
 }
 

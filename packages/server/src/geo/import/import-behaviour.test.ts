@@ -7,6 +7,7 @@ import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
 import { geodesicArea } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
+import { reverseLocate } from "../locate/reverse-locate.js";
 import { searchAddresses } from "../locate/search-addresses.js";
 import { addressLine } from "../store/address-line.js";
 import { attributesFrom } from "../store/stored-attributes.js";
@@ -478,6 +479,12 @@ describe("addresses", () => {
     expect(fraction).toMatchObject({ address: "12 1/2 ELM ST, SPRINGFIELD, IL", score: 1 });
     const typed = await searchAddresses(testDatabase.database, "12 1/2 el");
     expect(typed.map((candidate) => candidate.address)).toContain("12 1/2 ELM ST, SPRINGFIELD, IL");
+
+    // Off the lot, the nearest address within 50 m: one without a parcel 22 m away, one on the lot 42 m away.
+    const addressAt = async (at: LonLat) => (await reverseLocate(testDatabase.database, at)).address?.address;
+    expect(await addressAt(point(origin, 5, 5.2))).toBe("99 NOWHERE RD, SPRINGFIELD, IL");
+    expect(await addressAt(point(origin, 0.5, 1.1))).toBe("12 1/2 ELM ST, SPRINGFIELD, IL");
+    expect(await addressAt(point(origin, 0.5, 1.3))).toBeUndefined();
   });
 
   it("one street and number in many towns, as on a state's file: each is its own address, found in its own town", async () => {

@@ -16,6 +16,7 @@ import { bboxOf } from "../geometry/index.js";
 import { ParcelAssigner } from "../import/assign-buildings.js";
 import { rejectDuplicates } from "../import/duplicate-areas.js";
 import { importFile } from "../import/import-file.js";
+import { reverseLocate } from "../locate/reverse-locate.js";
 import type { GeoSource } from "../store/spatial-filter.js";
 import { AttributeKeys } from "../store/stored-attributes.js";
 import type { BBox, LonLat } from "../types.js";
@@ -94,6 +95,15 @@ function ledBySpatialIndex(plan: string[]): boolean {
   return usesGist && !scans;
 }
 
+/** The first point north of `point`, a metre at a time, on no parcel: the street in front of a lot. */
+async function streetBeside(source: GeoSource, point: LonLat): Promise<LonLat> {
+  for (let metres = 1; metres <= 200; metres++) {
+    const north: LonLat = [point[0], point[1] + metres / 111_000];
+    if (!(await parcelAt(source, north))) return north;
+  }
+  throw new Error(`every point within 200 m north of ${point.join(", ")} is on a parcel`);
+}
+
 describe.skipIf(!PRESENT)(
   `spatial query plans on the real Cambridge data${PRESENT ? "" : " — SKIPPED: ../shared/data/cambridge is missing"}`,
   () => {
@@ -121,6 +131,21 @@ describe.skipIf(!PRESENT)(
         select ${org_id}, (min_lat + max_lat) / 2, (min_lon + max_lon) / 2, parcel_id, '{"products":{}}', 1,
           min_lon, min_lat, max_lon, max_lat, 0, 0
         from parcels`.execute(database.db);
+      // An address on every parcel, at the middle of its box.
+      const { dataset_id } = await database.db
+        .insertInto("datasets")
+        .values({ kind: "addresses", name: "Plan addresses", created_at: 0, updated_at: 0 })
+        .returning("dataset_id")
+        .executeTakeFirstOrThrow();
+      const { import_id } = await database.db
+        .insertInto("imports")
+        .values({ dataset_id, source: "plan", started_at: 0 })
+        .returning("import_id")
+        .executeTakeFirstOrThrow();
+      await sql`insert into addresses (dataset_id, number, number_low, street, parcel_id, lon, lat, import_id, updated_at)
+        select ${dataset_id}, '1', 1, 'MAIN ST', parcel_id, (min_lon + max_lon) / 2, (min_lat + max_lat) / 2,
+          ${import_id}, 0
+        from parcels`.execute(database.db);
       // The planner chooses by the statistics of the data, as it would in production after autovacuum.
       if (TEST_DIALECT === "postgres") await sql`analyze`.execute(database.db);
     }, 180_000);
@@ -147,6 +172,7 @@ describe.skipIf(!PRESENT)(
       await layerFeaturesMeetingBBox(source, Object.values(datasets), map, 200);
       const hydrants = await nearestLayerFeatures(source, datasets.hydrants as number, point);
       expect(hydrants).toHaveLength(1);
+      await reverseLocate(source, await streetBeside(source, point));
       const building = (await buildingsNear(source, lot, 0))[0]?.building;
       expect(building).toBeDefined();
       // An import asks from within its transaction; the queries are the same.
@@ -186,6 +212,28 @@ describe.skipIf(!PRESENT)(
       for (const query of spatial) {
         const plan = await planOf(test, query);
         expect(ledBySpatialIndex(plan), `${query.sql}\n→ ${plan.join("\n→ ")}`).toBe(true);
+      }
+    });
+
+    it("finds the addresses without a parcel near a point through their own index", async () => {
+      const recorder = new QueryRecorder();
+      const db = test.database.db.withPlugin(recorder);
+      await reverseLocate(
+        { db, dialect: test.database.dialect },
+        await streetBeside(test.database, [-71.0793, 42.3712]),
+      );
+      const executor = test.database.db.getExecutor();
+      const parcelless = recorder.nodes
+        .map((node) => executor.compileQuery(node, createQueryId()))
+        .filter((query) => query.sql.includes('"parcel_id" is null'));
+      expect(parcelless).toHaveLength(1);
+      for (const query of parcelless) {
+        const plan = (await planOf(test, query)).join("\n→ ");
+        expect(plan, query.sql).toMatch(
+          TEST_DIALECT === "sqlite"
+            ? /^SEARCH addresses USING INDEX addresses_without_parcel \(lat>\? AND lat<\?\)$/
+            : /^Index Scan addresses addresses_without_parcel$/,
+        );
       }
     });
 
