@@ -26,6 +26,7 @@ import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
+import { layerRtreeByLayer } from "./migrations/0020-layer-rtree-by-layer.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -153,6 +154,7 @@ const EVERY_MIGRATION = [
   "0017-address-line-from-parts",
   "0018-attribute-keys",
   "0019-parcelless-address-index",
+  "0020-layer-rtree-by-layer",
 ];
 
 describe("migrateToLatest", () => {
@@ -485,6 +487,73 @@ describe("migrateToLatest", () => {
     await parcellessAddressIndex.up(database.db);
     expect(await indexes()).toEqual(["addresses_by_parcel", "addresses_by_street", "addresses_without_parcel"]);
   });
+
+  it.runIf(TEST_DIALECT === "sqlite")(
+    "makes the layer the third dimension of the layer features' R*Tree, kept in step, and takes it away going down (migration 0020)",
+    async () => {
+      const database = opened(await fresh());
+      await migrateToLatest(database);
+      const { db } = database;
+      const layers = [
+        await datasetWithImport(db, "layer", "hydrants", "hydrants.geojson"),
+        await datasetWithImport(db, "layer", "stations", "stations.geojson"),
+      ];
+      const box = { min_lon: -71.1, min_lat: 42.36, max_lon: -71.1, max_lat: 42.36 };
+      const hydrant: Geometry = { type: "Point", coordinates: [-71.1, 42.36] };
+      for (const [index, { dataset_id, import_id }] of layers.entries()) {
+        await db
+          .insertInto("layer_features")
+          .values({
+            dataset_id,
+            source_id: `F${index}`,
+            geometry: encodeWkb(hydrant),
+            attribute_keys_id: 0,
+            attributes: "[]",
+            ...box,
+            import_id,
+          })
+          .execute();
+      }
+      const [hydrants, stations] = layers.map((layer) => layer.dataset_id) as [number, number];
+      const entries = async () =>
+        (await sql<Record<string, number>>`select * from layer_features_rtree order by id`.execute(db)).rows.map(
+          ({ id, ...rest }) => rest,
+        );
+      const layerAt = async (layer: number) =>
+        (
+          await sql<{ source_id: string }>`select source_id from layer_features where feature_id in
+            (select id from layer_features_rtree where min_layer <= ${layer} and max_layer >= ${layer})`.execute(db)
+        ).rows.map((row) => row.source_id);
+      const spanning = (layer: number, lon = -71.1) => ({
+        min_lon: expect.closeTo(lon, 4),
+        max_lon: expect.closeTo(lon, 4),
+        min_lat: expect.closeTo(42.36, 4),
+        max_lat: expect.closeTo(42.36, 4),
+        min_layer: layer - 0.25,
+        max_layer: layer + 0.25,
+      });
+      expect(await entries()).toEqual([spanning(hydrants), spanning(stations)]);
+      expect(await layerAt(hydrants)).toEqual(["F0"]);
+      expect(await layerAt(stations)).toEqual(["F1"]);
+
+      // Written, moved and removed rows keep their entries in step.
+      await db
+        .updateTable("layer_features")
+        .set({ min_lon: -71.2, max_lon: -71.2 })
+        .where("source_id", "=", "F1")
+        .execute();
+      await db.deleteFrom("layer_features").where("source_id", "=", "F0").execute();
+      expect(await entries()).toEqual([spanning(stations, -71.2)]);
+
+      const migration = layerRtreeByLayer(database.dialect);
+      await migration.down?.(db);
+      const flat = await entries();
+      expect(flat).toHaveLength(1);
+      expect(Object.keys(flat[0] ?? {})).toEqual(["min_lon", "max_lon", "min_lat", "max_lat"]);
+      await migration.up(db);
+      expect(await entries()).toEqual([spanning(stations, -71.2)]);
+    },
+  );
 
   it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {
     const database = opened(await fresh());

@@ -1,7 +1,7 @@
 import { bboxOf, intersects } from "../geometry/index.js";
 import type { LayerFeature } from "../store/geo-rows.js";
 import { readLayerFeatures } from "../store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource, sameValueUnindexed } from "../store/spatial-filter.js";
+import { type GeoSource, layerBBoxMeets, sameValueUnindexed } from "../store/spatial-filter.js";
 import type { Area } from "../types.js";
 
 /**
@@ -19,7 +19,7 @@ export async function layerFeaturesIntersecting(
     (query) =>
       query
         .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
-        .where(bboxMeets(source.dialect, "layer_features", box))
+        .where(layerBBoxMeets(source.dialect, [datasetId], box))
         .orderBy("feature_id"),
     box,
   );

@@ -2,7 +2,7 @@ import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { intersects } from "../geometry/index.js";
 import type { LayerFeature } from "../store/geo-rows.js";
 import { readLayerFeatures } from "../store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource, oneOfUnindexed } from "../store/spatial-filter.js";
+import { type GeoSource, layerBBoxMeets, oneOfUnindexed } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { type Capped, collectMatches } from "./collect-matches.js";
 
@@ -20,7 +20,7 @@ export async function layerFeaturesMeetingBBox(
       readLayerFeatures(source, (query) =>
         query
           .where(oneOfUnindexed(source.dialect, "layer_features.dataset_id", datasetIds))
-          .where(bboxMeets(source.dialect, "layer_features", bbox))
+          .where(layerBBoxMeets(source.dialect, datasetIds, bbox))
           .where("feature_id", ">", afterId)
           .orderBy("feature_id")
           .limit(batch),

@@ -2,7 +2,7 @@ import { chordLength } from "../geometry/chord-length.js";
 import { distanceToGeometry, expandBBox } from "../geometry/index.js";
 import type { LayerFeature } from "../store/geo-rows.js";
 import { readLayerFeatures } from "../store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource, sameValueUnindexed } from "../store/spatial-filter.js";
+import { type GeoSource, layerBBoxMeets, sameValueUnindexed } from "../store/spatial-filter.js";
 import type { LonLat } from "../types.js";
 
 /**
@@ -32,7 +32,7 @@ export async function nearestLayerFeatures(
       (query) =>
         query
           .where(sameValueUnindexed(source.dialect, "layer_features.dataset_id", datasetId))
-          .where(bboxMeets(source.dialect, "layer_features", box)),
+          .where(layerBBoxMeets(source.dialect, [datasetId], box)),
       box,
     );
     const hits = nearestOf(features, point, count, radius);

@@ -45,6 +45,24 @@ export function bboxMeets(
   )})) && box(point(${minLon}::float8, ${minLat}::float8), point(${maxLon}::float8, ${maxLat}::float8))`;
 }
 
+/**
+ * {@link bboxMeets} for the features of the layers `datasetIds` (at least one). On SQLite the layer is the third
+ * dimension of the features' R*Tree (migration 0020): the search reads no node of a layer outside the ids' range,
+ * where the tree of every layer read each hydrant in a box kilometres wide to find the nearest fire station. A
+ * range holding other layers still needs the exact filter on the dataset beside it.
+ */
+export function layerBBoxMeets(
+  dialect: Dialect,
+  datasetIds: readonly number[],
+  [minLon, minLat, maxLon, maxLat]: BBox,
+): Expression<SqlBool> {
+  if (dialect !== "sqlite") return bboxMeets(dialect, "layer_features", [minLon, minLat, maxLon, maxLat]);
+  const [first, last] = [Math.min(...datasetIds), Math.max(...datasetIds)];
+  return sql<SqlBool>`layer_features.feature_id in (select id from layer_features_rtree
+    where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
+      and min_layer <= ${last} and max_layer >= ${first})`;
+}
+
 /** The bounding-box columns of a geometry's box, for inserts. */
 export function bboxColumns([minLon, minLat, maxLon, maxLat]: BBox) {
   return { min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat };
