@@ -28,8 +28,8 @@ export async function reverseLocate(
 }
 
 /**
- * The addresses whose box of `metres` around `point` may hold them. An address with a parcel lies inside it, so it
- * is found through the parcels meeting that box (their spatial index, then the addresses' index by parcel); only
+ * The addresses in the box `metres` around `point`, and some beyond it. An address with a parcel lies inside it, so
+ * it is found through the parcels meeting the box (their spatial index, then the addresses' index by parcel); only
  * the few addresses without a parcel are indexed by their position (migration 0019).
  */
 async function addressesAround(source: GeoSource, point: LonLat, metres: number) {

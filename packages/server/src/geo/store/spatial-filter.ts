@@ -54,9 +54,10 @@ export function bboxMeets(
 export function layerBBoxMeets(
   dialect: Dialect,
   datasetIds: readonly number[],
-  [minLon, minLat, maxLon, maxLat]: BBox,
+  bbox: BBox,
 ): Expression<SqlBool> {
-  if (dialect !== "sqlite") return bboxMeets(dialect, "layer_features", [minLon, minLat, maxLon, maxLat]);
+  if (dialect !== "sqlite") return bboxMeets(dialect, "layer_features", bbox);
+  const [minLon, minLat, maxLon, maxLat] = bbox;
   const [first, last] = [Math.min(...datasetIds), Math.max(...datasetIds)];
   return sql<SqlBool>`layer_features.feature_id in (select id from layer_features_rtree
     where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
