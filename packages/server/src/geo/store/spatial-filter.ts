@@ -51,11 +51,7 @@ export function bboxMeets(
  * where the tree of every layer read each hydrant in a box kilometres wide to find the nearest fire station. A
  * range holding other layers still needs the exact filter on the dataset beside it.
  */
-export function layerBBoxMeets(
-  dialect: Dialect,
-  datasetIds: readonly number[],
-  bbox: BBox,
-): Expression<SqlBool> {
+export function layerBBoxMeets(dialect: Dialect, datasetIds: readonly number[], bbox: BBox): Expression<SqlBool> {
   if (dialect !== "sqlite") return bboxMeets(dialect, "layer_features", bbox);
   const [minLon, minLat, maxLon, maxLat] = bbox;
   const [first, last] = [Math.min(...datasetIds), Math.max(...datasetIds)];
