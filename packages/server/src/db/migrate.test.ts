@@ -26,7 +26,7 @@ import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
-import { layerRtreeByLayer } from "./migrations/0020-layer-rtree-by-layer.js";
+import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -154,7 +154,7 @@ const EVERY_MIGRATION = [
   "0017-address-line-from-parts",
   "0018-attribute-keys",
   "0019-parcelless-address-index",
-  "0020-layer-rtree-by-layer",
+  "0020-layer-index-by-layer",
 ];
 
 describe("migrateToLatest", () => {
@@ -545,13 +545,34 @@ describe("migrateToLatest", () => {
       await db.deleteFrom("layer_features").where("source_id", "=", "F0").execute();
       expect(await entries()).toEqual([spanning(stations, -71.2)]);
 
-      const migration = layerRtreeByLayer(database.dialect);
+      const migration = layerIndexByLayer(database.dialect);
       await migration.down?.(db);
       const flat = await entries();
       expect(flat).toHaveLength(1);
       expect(Object.keys(flat[0] ?? {})).toEqual(["min_lon", "max_lon", "min_lat", "max_lat"]);
       await migration.up(db);
       expect(await entries()).toEqual([spanning(stations, -71.2)]);
+    },
+  );
+
+  it.runIf(TEST_DIALECT === "postgres")(
+    "indexes the layer features' boxes moved east by their layer, and plainly going down (migration 0020)",
+    async () => {
+      const database = opened(await fresh());
+      await migrateToLatest(database);
+      const indexes = async () =>
+        (
+          await sql<{ name: string }>`select indexname as name from pg_indexes
+            where tablename = 'layer_features' and schemaname = current_schema() and indexname like '%bbox%'`.execute(
+            database.db,
+          )
+        ).rows.map((row) => row.name);
+      expect(await indexes()).toEqual(["layer_features_bbox_by_layer"]);
+      const migration = layerIndexByLayer(database.dialect);
+      await migration.down?.(database.db);
+      expect(await indexes()).toEqual(["layer_features_bbox"]);
+      await migration.up(database.db);
+      expect(await indexes()).toEqual(["layer_features_bbox_by_layer"]);
     },
   );
 

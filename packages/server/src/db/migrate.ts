@@ -19,7 +19,7 @@ import { compactAddresses } from "./migrations/0016-compact-addresses.js";
 import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.js";
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
-import { layerRtreeByLayer } from "./migrations/0020-layer-rtree-by-layer.js";
+import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -44,7 +44,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0017-address-line-from-parts": addressLineFromParts(dialect),
     "0018-attribute-keys": attributeKeys(dialect),
     "0019-parcelless-address-index": parcellessAddressIndex,
-    "0020-layer-rtree-by-layer": layerRtreeByLayer(dialect),
+    "0020-layer-index-by-layer": layerIndexByLayer(dialect),
   };
 }
 

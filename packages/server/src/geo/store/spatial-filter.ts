@@ -46,18 +46,30 @@ export function bboxMeets(
 }
 
 /**
- * {@link bboxMeets} for the features of the layers `datasetIds` (at least one). On SQLite the layer is the third
- * dimension of the features' R*Tree (migration 0020): the search reads no node of a layer outside the ids' range,
- * where the tree of every layer read each hydrant in a box kilometres wide to find the nearest fire station. A
- * range holding other layers still needs the exact filter on the dataset beside it.
+ * {@link bboxMeets} for the features of the layers `datasetIds` (at least one), through an index that holds the
+ * layer beside the box (migration 0020), so that the search reads no entry of another layer: the index of every
+ * layer read each hydrant in a box kilometres wide to find the nearest fire station. On SQLite the layer is the
+ * R*Tree's third dimension, and a range of ids holding other layers still needs the exact filter on the dataset
+ * beside it; on PostgreSQL each layer's boxes are moved east by 360° per dataset id, one box asked for per layer.
  */
 export function layerBBoxMeets(dialect: Dialect, datasetIds: readonly number[], bbox: BBox): Expression<SqlBool> {
-  if (dialect !== "sqlite") return bboxMeets(dialect, "layer_features", bbox);
   const [minLon, minLat, maxLon, maxLat] = bbox;
-  const [first, last] = [Math.min(...datasetIds), Math.max(...datasetIds)];
-  return sql<SqlBool>`layer_features.feature_id in (select id from layer_features_rtree
-    where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
-      and min_layer <= ${last} and max_layer >= ${first})`;
+  if (dialect === "sqlite") {
+    const [first, last] = [Math.min(...datasetIds), Math.max(...datasetIds)];
+    return sql<SqlBool>`layer_features.feature_id in (select id from layer_features_rtree
+      where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
+        and min_layer <= ${last} and max_layer >= ${first})`;
+  }
+  // The indexed expression, written as the index was made; the same shift on both sides keeps every meeting pair.
+  const shift = sql`360 * layer_features.dataset_id::float8`;
+  const indexed = sql`box(point(layer_features.min_lon + ${shift}, layer_features.min_lat),
+    point(layer_features.max_lon + ${shift}, layer_features.max_lat))`;
+  const asked = (id: number) =>
+    sql`box(point(${minLon + 360 * id}::float8, ${minLat}::float8), point(${maxLon + 360 * id}::float8, ${maxLat}::float8))`;
+  return sql<SqlBool>`(${sql.join(
+    datasetIds.map((id) => sql`${indexed} && ${asked(id)}`),
+    sql` or `,
+  )})`;
 }
 
 /** The bounding-box columns of a geometry's box, for inserts. */

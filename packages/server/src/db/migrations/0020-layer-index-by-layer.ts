@@ -1,21 +1,35 @@
 import { type Kysely, type Migration, type RawBuilder, sql } from "kysely";
 import type { Dialect } from "../database.js";
 
-/** How far a feature's entry spans either side of its dataset id on the layer axis: less than half a layer. */
+/** SQLite: how far a feature's entry spans either side of its dataset id on the layer axis, less than half a layer. */
 const LAYER_HALF_WIDTH = 0.25;
 
+/** PostgreSQL: the index's boxes, each layer's moved east by 360° per dataset id so that no two layers meet. */
+const SHIFTED_BOX = `box(point(min_lon + 360 * dataset_id::float8, min_lat),
+  point(max_lon + 360 * dataset_id::float8, max_lat))`;
+
 /**
- * SQLite: the layer (the dataset) becomes the third dimension of the layer features' R*Tree, each feature spanning
- * its dataset id ± {@link LAYER_HALF_WIDTH}. Every layer shared one two-dimensional tree, so the search for the
- * nearest fire station read every hydrant, pool and zone in a box kilometres wide; now the tree leaves other
- * layers' nodes unread (0.25 ms → 15 µs a search at 1 M parcels). The width keeps a layer's own entries from having
- * no volume, which would leave the tree's choice of where to put a new one without a measure.
- * PostgreSQL's GiST index on the box is unchanged.
+ * The layer (the dataset) becomes part of the layer features' spatial index. Every layer shared one index of boxes,
+ * so the search for the nearest fire station read every hydrant, pool and zone in a box kilometres wide; now it
+ * reads no entry of another layer (on SQLite 0.25 ms → 15 µs a search at 1 M parcels).
+ *
+ * - SQLite: the layer is the R*Tree's third dimension, each feature spanning its dataset id ± {@link
+ *   LAYER_HALF_WIDTH}. The width is not zero so that a layer's entries have a volume for the tree to compare when it
+ *   chooses where a new one goes.
+ * - PostgreSQL: the GiST index holds each box moved east by 360° times its dataset id (core PostgreSQL has no GiST
+ *   operator class putting a number beside a box). Adding the same whole number to both sides of a comparison,
+ *   rounded to the nearest double, never turns a meeting pair of boxes into one that does not meet.
  */
-export function layerRtreeByLayer(dialect: Dialect): Migration {
+export function layerIndexByLayer(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      if (dialect !== "sqlite") return;
+      if (dialect === "postgres") {
+        await sql`drop index layer_features_bbox`.execute(db);
+        await sql`create index layer_features_bbox_by_layer on layer_features using gist (${sql.raw(SHIFTED_BOX)})`.execute(
+          db,
+        );
+        return;
+      }
       await dropRtree(db);
       await sql`create virtual table layer_features_rtree
         using rtree(id, min_lon, max_lon, min_lat, max_lat, min_layer, max_layer)`.execute(db);
@@ -26,7 +40,12 @@ export function layerRtreeByLayer(dialect: Dialect): Migration {
       await createTriggers(db, sql`insert into layer_features_rtree values (${entry("new")});`);
     },
     async down(db: Kysely<unknown>) {
-      if (dialect !== "sqlite") return;
+      if (dialect === "postgres") {
+        await sql`drop index layer_features_bbox_by_layer`.execute(db);
+        await sql`create index layer_features_bbox on layer_features
+          using gist (box(point(min_lon, min_lat), point(max_lon, max_lat)))`.execute(db);
+        return;
+      }
       await dropRtree(db);
       await sql`create virtual table layer_features_rtree using rtree(id, min_lon, max_lon, min_lat, max_lat)`.execute(
         db,
