@@ -134,6 +134,27 @@ async function datasetWithImport(
   return { dataset_id, import_id };
 }
 
+/** A layer feature written by hand, with no attributes, in `into` (a dataset and its import). */
+async function insertLayerFeature(
+  db: Database["db"],
+  into: { dataset_id: number; import_id: number },
+  sourceId: string,
+  geometry: Geometry,
+  box: { min_lon: number; min_lat: number; max_lon: number; max_lat: number },
+): Promise<void> {
+  await db
+    .insertInto("layer_features")
+    .values({
+      ...into,
+      source_id: sourceId,
+      geometry: encodeWkb(geometry),
+      attribute_keys_id: 0,
+      attributes: "[]",
+      ...box,
+    })
+    .execute();
+}
+
 const EVERY_MIGRATION = [
   "0001-foundation",
   "0002-geodata",
@@ -233,18 +254,7 @@ describe("migrateToLatest", () => {
         })
         .execute();
     }
-    await db
-      .insertInto("layer_features")
-      .values({
-        dataset_id,
-        source_id: "H1",
-        geometry: encodeWkb(hydrant),
-        attribute_keys_id: 0,
-        attributes: "[]",
-        ...box,
-        import_id,
-      })
-      .execute();
+    await insertLayerFeature(db, { dataset_id, import_id }, "H1", hydrant, box);
 
     const migration = binaryGeometry(database.dialect);
     await migration.down?.(db);
@@ -285,18 +295,7 @@ describe("migrateToLatest", () => {
       ["Z1", zone],
       ["D1", district],
     ] as const) {
-      await db
-        .insertInto("layer_features")
-        .values({
-          dataset_id,
-          source_id,
-          geometry: encodeWkb(area),
-          attribute_keys_id: 0,
-          attributes: "[]",
-          ...box,
-          import_id,
-        })
-        .execute();
+      await insertLayerFeature(db, { dataset_id, import_id }, source_id, area, box);
     }
 
     const migration = layerParts(database.dialect);
@@ -500,20 +499,7 @@ describe("migrateToLatest", () => {
       ];
       const box = { min_lon: -71.1, min_lat: 42.36, max_lon: -71.1, max_lat: 42.36 };
       const hydrant: Geometry = { type: "Point", coordinates: [-71.1, 42.36] };
-      for (const [index, { dataset_id, import_id }] of layers.entries()) {
-        await db
-          .insertInto("layer_features")
-          .values({
-            dataset_id,
-            source_id: `F${index}`,
-            geometry: encodeWkb(hydrant),
-            attribute_keys_id: 0,
-            attributes: "[]",
-            ...box,
-            import_id,
-          })
-          .execute();
-      }
+      for (const [index, layer] of layers.entries()) await insertLayerFeature(db, layer, `F${index}`, hydrant, box);
       const [hydrants, stations] = layers.map((layer) => layer.dataset_id) as [number, number];
       const entries = async () =>
         (await sql<Record<string, number>>`select * from layer_features_rtree order by id`.execute(db)).rows.map(

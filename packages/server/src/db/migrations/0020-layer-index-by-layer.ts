@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type RawBuilder, sql } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import type { Dialect } from "../database.js";
 
 /** SQLite: how far a feature's entry spans either side of its dataset id on the layer axis, less than half a layer. */
@@ -30,14 +30,11 @@ export function layerIndexByLayer(dialect: Dialect): Migration {
         );
         return;
       }
-      await dropRtree(db);
-      await sql`create virtual table layer_features_rtree
-        using rtree(id, min_lon, max_lon, min_lat, max_lat, min_layer, max_layer)`.execute(db);
-      const entry = (row: string) =>
-        sql.raw(`${row}.feature_id, ${row}.min_lon, ${row}.max_lon, ${row}.min_lat, ${row}.max_lat,
-          ${row}.dataset_id - ${LAYER_HALF_WIDTH}, ${row}.dataset_id + ${LAYER_HALF_WIDTH}`);
-      await sql`insert into layer_features_rtree select ${entry("f")} from layer_features f`.execute(db);
-      await createTriggers(db, sql`insert into layer_features_rtree values (${entry("new")});`);
+      await rebuildRtree(
+        db,
+        "min_layer, max_layer",
+        (row) => `, ${row}.dataset_id - ${LAYER_HALF_WIDTH}, ${row}.dataset_id + ${LAYER_HALF_WIDTH}`,
+      );
     },
     async down(db: Kysely<unknown>) {
       if (dialect === "postgres") {
@@ -46,27 +43,33 @@ export function layerIndexByLayer(dialect: Dialect): Migration {
           using gist (box(point(min_lon, min_lat), point(max_lon, max_lat)))`.execute(db);
         return;
       }
-      await dropRtree(db);
-      await sql`create virtual table layer_features_rtree using rtree(id, min_lon, max_lon, min_lat, max_lat)`.execute(
-        db,
-      );
-      const entry = (row: string) =>
-        sql.raw(`${row}.feature_id, ${row}.min_lon, ${row}.max_lon, ${row}.min_lat, ${row}.max_lat`);
-      await sql`insert into layer_features_rtree select ${entry("f")} from layer_features f`.execute(db);
-      await createTriggers(db, sql`insert into layer_features_rtree values (${entry("new")});`);
+      await rebuildRtree(db, "", () => "");
     },
   };
 }
 
-async function dropRtree(db: Kysely<unknown>): Promise<void> {
+/**
+ * The layer features' R*Tree made again with `extraColumns` after the box (none, or a comma-separated list), each
+ * row's values for them given by `extraValues` of the row's name (each after a comma), and its triggers keeping
+ * it in step.
+ */
+async function rebuildRtree(
+  db: Kysely<unknown>,
+  extraColumns: string,
+  extraValues: (row: string) => string,
+): Promise<void> {
   for (const trigger of ["insert", "update", "delete"]) {
     await sql.raw(`drop trigger if exists layer_features_rtree_${trigger}`).execute(db);
   }
   await sql`drop table if exists layer_features_rtree`.execute(db);
-}
-
-/** Keeps the tree in step with the table: `put` writes the entry of the row `new`. */
-async function createTriggers(db: Kysely<unknown>, put: RawBuilder<unknown>): Promise<void> {
+  const columns = extraColumns === "" ? "" : `, ${extraColumns}`;
+  await sql
+    .raw(`create virtual table layer_features_rtree using rtree(id, min_lon, max_lon, min_lat, max_lat${columns})`)
+    .execute(db);
+  const entry = (row: string) =>
+    sql.raw(`${row}.feature_id, ${row}.min_lon, ${row}.max_lon, ${row}.min_lat, ${row}.max_lat${extraValues(row)}`);
+  await sql`insert into layer_features_rtree select ${entry("f")} from layer_features f`.execute(db);
+  const put = sql`insert into layer_features_rtree values (${entry("new")});`;
   await sql`create trigger layer_features_rtree_insert after insert on layer_features begin ${put} end`.execute(db);
   await sql`create trigger layer_features_rtree_update
     after update of min_lon, min_lat, max_lon, max_lat, dataset_id on layer_features begin
