@@ -27,6 +27,7 @@ import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
 import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
+import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -176,6 +177,7 @@ const EVERY_MIGRATION = [
   "0018-attribute-keys",
   "0019-parcelless-address-index",
   "0020-layer-index-by-layer",
+  "0021-dataset-record-count",
 ];
 
 describe("migrateToLatest", () => {
@@ -561,6 +563,38 @@ describe("migrateToLatest", () => {
       expect(await indexes()).toEqual(["layer_features_bbox_by_layer"]);
     },
   );
+
+  it("counts the rows of every dataset already imported, and takes the count away going down (migration 0021)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    await datasetRecordCount.down?.(db);
+    const hydrants = await datasetWithImport(db, "layer", "hydrants", "hydrants.geojson");
+    const stations = await datasetWithImport(db, "layer", "stations", "stations.geojson");
+    await datasetWithImport(db, "parcels", "lots", "lots.geojson");
+    for (const [into, count] of [
+      [hydrants, 3],
+      [stations, 1],
+    ] as const) {
+      for (let i = 0; i < count; i++) {
+        const point: Geometry = { type: "Point", coordinates: [-71.1 + i / 1000, 42.37] };
+        const box = { min_lon: -71.1 + i / 1000, min_lat: 42.37, max_lon: -71.1 + i / 1000, max_lat: 42.37 };
+        await insertLayerFeature(db, into, `F${i}`, point, box);
+      }
+    }
+
+    await datasetRecordCount.up(db);
+    const counts = await db.selectFrom("datasets").select(["name", "record_count"]).orderBy("name").execute();
+    expect(counts.map((row) => [row.name, Number(row.record_count)])).toEqual([
+      ["hydrants", 3],
+      ["lots", 0],
+      ["stations", 1],
+    ]);
+
+    await datasetRecordCount.down?.(db);
+    const { rows } = await sql`select * from datasets`.execute(db);
+    expect(Object.keys(rows[0] as object)).not.toContain("record_count");
+  });
 
   it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {
     const database = opened(await fresh());

@@ -20,6 +20,7 @@ import { addressLineFromParts } from "./migrations/0017-address-line-from-parts.
 import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
 import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
+import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -45,6 +46,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0018-attribute-keys": attributeKeys(dialect),
     "0019-parcelless-address-index": parcellessAddressIndex,
     "0020-layer-index-by-layer": layerIndexByLayer(dialect),
+    "0021-dataset-record-count": datasetRecordCount,
   };
 }
 

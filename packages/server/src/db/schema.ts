@@ -156,6 +156,8 @@ export interface DatasetTable {
   min_lat: number | null;
   max_lon: number | null;
   max_lat: number | null;
+  /** How many rows the dataset holds, as of its latest import. */
+  record_count: Generated<number>;
   created_at: number;
   updated_at: number;
 }

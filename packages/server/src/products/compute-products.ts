@@ -6,7 +6,7 @@ import { exposureProduct } from "./exposure-product.js";
 import { locationProduct } from "./location-product.js";
 import { parcelProduct } from "./parcel-product.js";
 import type { ProductInput } from "./product.js";
-import { withDatasetCatalog } from "./provenance.js";
+import { withSharedReads } from "./shared-reads.js";
 import { structuresProduct } from "./structures-product.js";
 import { thirdPartyProduct } from "./third-party-product.js";
 
@@ -44,7 +44,7 @@ export async function computeProducts(
     );
   }
   const chosen = [...new Set(names as ProductName[])];
-  const shared = withDatasetCatalog(source);
+  const shared = withSharedReads(source);
   const results = await Promise.all(chosen.map((name) => PRODUCTS[name](shared, input)));
   return Object.fromEntries(chosen.map((name, index) => [name, results[index]]));
 }

@@ -4,6 +4,7 @@ import { buildingsOfParcel } from "../geo/queries/buildings-of-parcel.js";
 import type { Building } from "../geo/store/geo-rows.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
 import type { Lot } from "./lot.js";
+import { readOnce } from "./shared-reads.js";
 
 /**
  * The buildings standing on a lot, largest first. On an imported parcel, those assigned to it at import (it holds
@@ -12,7 +13,10 @@ import type { Lot } from "./lot.js";
  * assigned to — unless that parcel is the very one the user redrew, which the drawing replaces.
  */
 export async function lotStructures(source: GeoSource, lot: Lot): Promise<Building[]> {
-  if (lot.boundarySource === "imported" && lot.parcel) return buildingsOfParcel(source, lot.parcel.parcelId);
+  const parcel = lot.boundarySource === "imported" ? lot.parcel : undefined;
+  // The structures and exposure products both stand on these: one read for the order.
+  if (parcel)
+    return readOnce(source, `buildings of parcel ${parcel.parcelId}`, () => buildingsOfParcel(source, parcel.parcelId));
   const touching = await buildingsNear(source, lot.boundary, 0);
   return touching
     .map(({ building }) => building)

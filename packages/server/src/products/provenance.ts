@@ -2,6 +2,7 @@ import { extentOf } from "../geo/datasets/dataset-extent.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
 import type { BBox } from "../geo/types.js";
 import type { Provenance } from "./product.js";
+import { readOnce, sharesReads } from "./shared-reads.js";
 
 /** The provenance of a boundary the user drew in the order. */
 export const USER_DRAWN: Provenance = { dataset: "user drawn", provider: "user", license: null, vintage: null };
@@ -13,21 +14,9 @@ export interface DatasetProvenance {
   geometryKind: "polygon" | "point" | null;
   /** The box of the dataset's rows; null while it holds none. */
   extent: BBox | null;
+  /** How many rows it holds. */
+  recordCount: number;
   provenance: Provenance;
-}
-
-/**
- * A source whose datasets are read once, on first use, for everything computed through it: the products of one
- * order ask for provenance a few times each, and a handful of datasets costs less to read whole than to query
- * four times. Make one per unit of work, so that it never outlives an import.
- */
-export interface CatalogSource extends GeoSource {
-  readonly allDatasets: () => Promise<DatasetProvenance[]>;
-}
-
-export function withDatasetCatalog(source: GeoSource): CatalogSource {
-  let loaded: Promise<DatasetProvenance[]> | undefined;
-  return { ...source, allDatasets: () => (loaded ??= datasets(source, (query) => query)) };
 }
 
 /**
@@ -37,18 +26,22 @@ export function withDatasetCatalog(source: GeoSource): CatalogSource {
 export async function provenanceOf(source: GeoSource, datasetIds: readonly number[]): Promise<Provenance[]> {
   const ids = [...new Set(datasetIds)];
   if (ids.length === 0) return [];
-  const rows =
-    "allDatasets" in source
-      ? await (source as CatalogSource).allDatasets()
-      : await datasets(source, (query) => query.where("dataset_id", "in", ids));
+  const rows = sharesReads(source)
+    ? await allDatasets(source)
+    : await datasets(source, (query) => query.where("dataset_id", "in", ids));
   const byId = new Map(rows.map((row) => [row.datasetId, row.provenance]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Every imported layer with its provenance and geometry kind, by name. */
 export async function layerDatasets(source: GeoSource): Promise<DatasetProvenance[]> {
-  if ("allDatasets" in source) return (await (source as CatalogSource).allDatasets()).filter(isLayer);
+  if (sharesReads(source)) return (await allDatasets(source)).filter(isLayer);
   return datasets(source, (query) => query.where("kind", "=", "layer"));
+}
+
+/** Every dataset, read once for all the products of an order: a handful costs less to read whole than four times. */
+function allDatasets(source: GeoSource): Promise<DatasetProvenance[]> {
+  return readOnce(source, "datasets", () => datasets(source, (query) => query));
 }
 
 function isLayer(dataset: DatasetProvenance): boolean {
@@ -72,6 +65,7 @@ function selectDatasets({ db }: GeoSource) {
       "min_lat",
       "max_lon",
       "max_lat",
+      "record_count",
     ])
     .select((eb) =>
       eb
@@ -90,6 +84,7 @@ async function datasets(source: GeoSource, where: (query: DatasetQuery) => Datas
       kind: row.kind,
       geometryKind: row.geometry_kind,
       extent: extentOf(row),
+      recordCount: Number(row.record_count),
       provenance: {
         dataset: row.name,
         provider: row.provider,

@@ -1,7 +1,7 @@
 import { covers } from "../geo/datasets/coverage.js";
 import { intersectionArea } from "../geo/geometry/index.js";
 import { layerFeaturesIntersecting } from "../geo/queries/layer-features-intersecting.js";
-import { nearestLayerFeatures } from "../geo/queries/nearest-layer-features.js";
+import { firstRadiusOf, nearestLayerFeatures } from "../geo/queries/nearest-layer-features.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
 import type { Area, LonLat } from "../geo/types.js";
 import type { Product, ProductInput, ProductResult, Provenance } from "./product.js";
@@ -158,7 +158,10 @@ async function intersecting(
 }
 
 async function nearestOf(source: GeoSource, layer: DatasetProvenance, point: LonLat): Promise<PointLayerResult> {
-  const [hit] = await nearestLayerFeatures(source, layer.datasetId, point, 1, NEAREST_FEATURE_MAX_M);
+  const [hit] = await nearestLayerFeatures(source, layer.datasetId, point, {
+    maxMetres: NEAREST_FEATURE_MAX_M,
+    firstRadiusM: firstRadiusOf(layer.extent, layer.recordCount),
+  });
   const geometry = hit?.feature.geometry;
   const location: LonLat | null =
     geometry?.type === "Point" ? [geometry.coordinates[0] ?? Number.NaN, geometry.coordinates[1] ?? Number.NaN] : null;

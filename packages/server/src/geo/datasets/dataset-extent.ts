@@ -10,8 +10,8 @@ export const TABLE_OF_KIND = {
   layer: "layer_features",
 } as const satisfies Record<DatasetKind, keyof Schema>;
 
-/** Stores on the dataset the box of every row it now holds (null when it holds none). */
-export async function refreshExtent(db: Kysely<Schema>, datasetId: number, kind: DatasetKind): Promise<void> {
+/** Stores on the dataset how many rows it now holds and the box of them all (null when it holds none). */
+export async function refreshExtentAndCount(db: Kysely<Schema>, datasetId: number, kind: DatasetKind): Promise<void> {
   const table = TABLE_OF_KIND[kind];
   // Addresses are points in lon/lat columns; the other kinds carry their box in four columns.
   const [minLon, minLat, maxLon, maxLat] =
@@ -23,6 +23,7 @@ export async function refreshExtent(db: Kysely<Schema>, datasetId: number, kind:
       sql<number | null>`min(${sql.ref(minLat as string)})`.as("min_lat"),
       sql<number | null>`max(${sql.ref(maxLon as string)})`.as("max_lon"),
       sql<number | null>`max(${sql.ref(maxLat as string)})`.as("max_lat"),
+      sql<number | string>`count(*)`.as("record_count"),
     ])
     .where("dataset_id", "=", datasetId)
     .executeTakeFirstOrThrow();
@@ -33,6 +34,7 @@ export async function refreshExtent(db: Kysely<Schema>, datasetId: number, kind:
       min_lat: numberOrNull(extent.min_lat),
       max_lon: numberOrNull(extent.max_lon),
       max_lat: numberOrNull(extent.max_lat),
+      record_count: Number(extent.record_count),
     })
     .where("dataset_id", "=", datasetId)
     .execute();

@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import type { Database } from "../../db/database.js";
 import type { DatasetKind, DatasetNamespace } from "../../db/schema.js";
 import type { BBox } from "../types.js";
-import { extentOf, TABLE_OF_KIND } from "./dataset-extent.js";
+import { extentOf } from "./dataset-extent.js";
 
 /** One line of `lotline datasets list`. */
 export interface DatasetListing {
@@ -22,7 +21,7 @@ export interface DatasetListing {
   extent: BBox | null;
 }
 
-/** Every dataset, by namespace, kind and name, with what it holds and where. */
+/** Every dataset, by namespace, kind and name, with what it holds (counted when its latest import ended) and where. */
 export async function listDatasets({ db }: Database): Promise<DatasetListing[]> {
   const datasets = await db
     .selectFrom("datasets")
@@ -38,15 +37,6 @@ export async function listDatasets({ db }: Database): Promise<DatasetListing[]> 
     .orderBy("kind")
     .orderBy("name")
     .execute();
-  const counts = new Map<number, number>();
-  for (const table of Object.values(TABLE_OF_KIND)) {
-    const rows = await db
-      .selectFrom(table)
-      .select(["dataset_id", sql<number>`count(*)`.as("records")])
-      .groupBy("dataset_id")
-      .execute();
-    for (const row of rows) counts.set(row.dataset_id, Number(row.records));
-  }
   return datasets.map((row) => ({
     name: row.name,
     kind: row.kind,
@@ -54,7 +44,7 @@ export async function listDatasets({ db }: Database): Promise<DatasetListing[]> 
     provider: row.provider,
     license: row.license,
     vintage: row.vintage,
-    records: counts.get(row.dataset_id) ?? 0,
+    records: Number(row.record_count),
     geometry_kind: row.geometry_kind,
     imported_at: row.imported_at === null ? null : new Date(Number(row.imported_at)).toISOString(),
     extent: extentOf(row),

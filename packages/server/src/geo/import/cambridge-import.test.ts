@@ -10,13 +10,14 @@ import { migrateToLatest } from "../../db/migrate.js";
 import type { Schema } from "../../db/schema.js";
 import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
+import { extentOf } from "../datasets/dataset-extent.js";
 import { containsPoint, geodesicArea, representativePoint } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
 import { buildingsNear } from "../queries/buildings-near.js";
 import { buildingsOfParcel } from "../queries/buildings-of-parcel.js";
 import { layerFeaturesIntersecting } from "../queries/layer-features-intersecting.js";
-import { nearestLayerFeatures } from "../queries/nearest-layer-features.js";
+import { firstRadiusOf, nearestLayerFeatures } from "../queries/nearest-layer-features.js";
 import { parcelAt } from "../queries/parcel-at.js";
 import { addressLine } from "../store/address-line.js";
 import { decodeWkb } from "../store/wkb.js";
@@ -504,6 +505,40 @@ describe.skipIf(!PRESENT)(
         expect(nearest?.distanceM).toBeGreaterThan(0);
         expect(nearest?.distanceM).toBeLessThanOrEqual(2000);
         expect(nearest?.feature.attributes.SITE_NAME).toEqual(expect.stringMatching(/\S/));
+      });
+
+      it("the nearest fire station and hydrant are the same wherever the search starts, and the datasets count their rows", async () => {
+        const layers = await db()
+          .selectFrom("datasets")
+          .select(["dataset_id", "name", "record_count", "min_lon", "min_lat", "max_lon", "max_lat"])
+          .where("name", "in", ["Fire stations", "Hydrants"])
+          .orderBy("name")
+          .execute();
+        expect(layers.map((layer) => layer.name)).toEqual(["Fire stations", "Hydrants"]);
+        const parcels = await db().selectFrom("parcels").select("boundary").orderBy("parcel_id").execute();
+        const points = parcels
+          .filter((_, i) => i % 500 === 0)
+          .map((parcel) => representativePoint(decodeWkb(parcel.boundary) as Area) as LonLat);
+        for (const layer of layers) {
+          const { count } = await db()
+            .selectFrom("layer_features")
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .where("dataset_id", "=", layer.dataset_id)
+            .executeTakeFirstOrThrow();
+          expect(Number(layer.record_count)).toBe(Number(count));
+          const fromDensity = firstRadiusOf(extentOf(layer), Number(layer.record_count));
+          for (const point of points) {
+            const found = await Promise.all(
+              [125, fromDensity, 20_000].map((firstRadiusM) =>
+                nearestLayerFeatures(geo(), layer.dataset_id, point, { count: 2, firstRadiusM }),
+              ),
+            );
+            const answers = found.map((hits) => hits.map((hit) => [hit.feature.featureId, hit.distanceM]));
+            expect(answers[0]).toHaveLength(2);
+            expect(answers[1]).toEqual(answers[0]);
+            expect(answers[2]).toEqual(answers[0]);
+          }
+        }
       });
 
       it("a point inside a FEMA 100-year polygon gets that polygon; a point far from the river gets none", async () => {

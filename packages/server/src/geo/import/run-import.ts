@@ -4,7 +4,7 @@ import { ChangedArea } from "../../changes/changed-area.js";
 import type { Database, Dialect } from "../../db/database.js";
 import { RowWriter } from "../../db/row-writer.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
-import { refreshExtent } from "../datasets/dataset-extent.js";
+import { refreshExtentAndCount } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import { positionCount } from "../geometry/positions.js";
 import { AttributeKeys } from "../store/stored-attributes.js";
@@ -177,7 +177,7 @@ async function importAll<Prepared>(
     const refusal = refusalOf(summary, rules);
     if (refusal) throw new ImportRefusedError(refusal);
     await importer.finish?.(context);
-    await refreshExtent(trx, datasetId, dataset.kind);
+    await refreshExtentAndCount(trx, datasetId, dataset.kind);
     summary.properties = await updateRecordsAfterImport(context, dataset.kind, context.changes);
     await trx
       .updateTable("imports")
