@@ -580,6 +580,26 @@ describe("addresses", () => {
     expect(rows.map((row) => addressLine(row))).toEqual(["5 BIRCH RD, ELMWOOD, KS"]);
   });
 
+  it("addresses that all name their town find the stored row of their own town and the one without a town", async () => {
+    const importing = (name: string, rows: string[]) => [...pointAddresses(name, rows), "--name", "Towns"];
+    const [x, y] = point([-97.5, 41.5], 0, 0);
+    const [farX, farY] = point([-97.5, 42.5], 0, 0);
+    expect(await importJson(importing("towns.csv", [`9 Ash Ct,${x},${y}`]))).toMatchObject({ imported: 1 });
+    const withTowns = [`"9 Ash Ct, Elmwood, KS",${x},${y}`, `"9 Ash Ct, Oakdale, KS",${farX},${farY}`];
+    // Elmwood's row is the stored one without a town; Oakdale's is an address of its own.
+    expect(await importJson(importing("towns-named.csv", withTowns))).toMatchObject({ imported: 1, updated: 1 });
+    // Again: each finds its own town's row, and nothing is added.
+    expect(await importJson(importing("towns-again.csv", withTowns))).toMatchObject({ imported: 0, updated: 2 });
+    const rows = await testDatabase.database.db
+      .selectFrom("addresses")
+      .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+      .selectAll("addresses")
+      .where("datasets.name", "=", "Towns")
+      .orderBy("address_id")
+      .execute();
+    expect(rows.map((row) => addressLine(row))).toEqual(["9 ASH CT, ELMWOOD, KS", "9 ASH CT, OAKDALE, KS"]);
+  });
+
   it("a row that is no street address is rejected as unparseable_address with its line number", async () => {
     const csv = fixture(
       "unparseable.csv",

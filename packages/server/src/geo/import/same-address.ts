@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from "kysely";
+import type { Dialect } from "../../db/database.js";
 import type { Schema } from "../../db/schema.js";
 import { addressKey, type NormalizedAddress, streetKey } from "../address/index.js";
 import { geodesicDistance } from "../geometry/index.js";
@@ -97,8 +98,8 @@ export async function storedSameAddresses(context: ImportContext, entries: Addre
   return { own, same };
 }
 
-/** A street and house number looked for, as a row of a VALUES list. */
-type Pair = { column1: string; column2: number };
+/** A street, house number and town looked for. */
+type Wanted = { street: string; low: number; city: string };
 const CANDIDATE_COLUMNS = [
   "addresses.address_id",
   "addresses.dataset_id",
@@ -112,41 +113,45 @@ const CANDIDATE_COLUMNS = [
 
 /**
  * The stored rows of the namespace at the entries' streets and house numbers, in `cities` (or none) when given.
- * Each entry is a seek on the (street, number_low, city) index: on a state's file the same street recurs in every
- * town, and reading whole streets made each batch's work grow with the state. A number that is not numeric
- * (`A`) has no `number_low`: those entries read their streets' rows without one.
+ * Each entry is a seek on the (street, number_low, city) index: on a state's file the same street and number recur
+ * in every town, and reading them all made each batch's work grow with the state. So when the entries name their
+ * towns, the town is part of the seek — once for the entry's own town, once for rows without one — instead of a
+ * filter over every town's rows. A number that is not numeric (`A`) has no `number_low`: those entries read their
+ * streets' rows without one.
  */
 async function rowsAtNumbers(context: ImportContext, entries: AddressToWrite[], cities: string[]) {
-  const numbered = new Map<string, [string, number]>();
+  const byTown = cities.length > 0;
+  const numbered = new Map<string, Wanted>();
   const unnumberedStreets = new Set<string>();
   for (const { address } of entries) {
     const street = streetKey(address);
+    const city = byTown ? (address.city ?? "") : "";
     if (address.numberLow === undefined) unnumberedStreets.add(street);
-    else numbered.set(`${street}|${address.numberLow}`, [street, address.numberLow]);
+    else numbered.set(`${street}|${address.numberLow}|${city}`, { street, low: address.numberLow, city });
   }
-  const sameTown = (query: SelectQueryBuilder<Schema & { v: Pair }, "addresses" | "datasets", object>) =>
-    query
-      .select(CANDIDATE_COLUMNS)
-      .where("datasets.namespace", "=", context.namespace)
-      // A row of another town is never the same address.
-      .$if(cities.length > 0, (q) =>
-        q.where((eb) => eb.or([eb("addresses.city", "in", cities), eb("addresses.city", "is", null)])),
-      );
-  const pairs = sql.join(
-    [...numbered.values()].map(([street, low]) => sql`(${street}, cast(${low} as double precision))`),
-  );
-  // The pairs lead (SQLite keeps a CROSS JOIN's order): given 500 of them, its planner would rather scan the table.
-  const atNumbers =
+  const inNamespace = <Q extends SelectQueryBuilder<Schema & { v: Wanted }, "addresses" | "datasets", object>>(
+    query: Q,
+  ) => query.select(CANDIDATE_COLUMNS).where("datasets.namespace", "=", context.namespace);
+  // The wanted rows lead (SQLite keeps a CROSS JOIN's order): given 500 of them, its planner would rather scan the
+  // table.
+  const atNumbers = (city: "own town" | "none" | "any") =>
+    context.trx
+      .selectFrom(wantedRows(context.dialect, [...numbered.values()]).as("v"))
+      .crossJoin("addresses")
+      .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+      .whereRef("addresses.street", "=", "v.street")
+      .whereRef("addresses.number_low", "=", "v.low")
+      .$if(city === "own town", (q) => q.whereRef("addresses.city", "=", "v.city"))
+      .$if(city === "none", (q) => q.where("addresses.city", "is", null))
+      .$call(inNamespace);
+  // Two statements, not a UNION ALL: PostgreSQL planned the union in parallel, and starting its workers took
+  // longer than the seeks.
+  const numberedRows =
     numbered.size === 0
       ? []
-      : await context.trx
-          .selectFrom(sql<Pair>`(values ${pairs})`.as("v"))
-          .crossJoin("addresses")
-          .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
-          .whereRef("addresses.street", "=", "v.column1")
-          .whereRef("addresses.number_low", "=", "v.column2")
-          .$call(sameTown)
-          .execute();
+      : byTown
+        ? [...(await atNumbers("own town").execute()), ...(await atNumbers("none").execute())]
+        : await atNumbers("any").execute();
   const unnumbered =
     unnumberedStreets.size === 0
       ? []
@@ -155,9 +160,28 @@ async function rowsAtNumbers(context: ImportContext, entries: AddressToWrite[], 
           .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
           .where("addresses.street", "in", [...unnumberedStreets])
           .where("addresses.number_low", "is", null)
-          .$call(sameTown)
+          // A row of another town is never the same address.
+          .$if(byTown, (q) =>
+            q.where((eb) => eb.or([eb("addresses.city", "in", cities), eb("addresses.city", "is", null)])),
+          )
+          .$call(inNamespace)
           .execute();
-  return [...atNumbers, ...unnumbered].sort((a, b) => a.address_id - b.address_id);
+  return [...numberedRows, ...unnumbered].sort((a, b) => a.address_id - b.address_id);
+}
+
+/**
+ * The wanted rows as a table from one parameter per batch, so that every batch runs the same statement: a JSON
+ * array read by `json_each` on SQLite (a VALUES list of each length was a statement of its own, and kept prepared
+ * they took tens of megabytes), arrays spread by `unnest` on PostgreSQL (which plans a short text faster).
+ */
+function wantedRows(dialect: Dialect, rows: Wanted[]) {
+  if (dialect === "sqlite") {
+    const json = JSON.stringify(rows.map(({ street, low, city }) => [street, low, city]));
+    return sql<Wanted>`(select value ->> 0 as street, value ->> 1 as low, value ->> 2 as city from json_each(${json}))`;
+  }
+  return sql<Wanted>`(select * from unnest(cast(${rows.map((row) => row.street)} as text[]),
+    cast(${rows.map((row) => row.low)} as double precision[]), cast(${rows.map((row) => row.city)} as text[]))
+    as wanted (street, low, city))`;
 }
 
 /** The address with the city, state and ZIP code it lacks taken from `other`. */

@@ -54,7 +54,7 @@ export async function nearestLayerFeatures(
  * Where the search of a layer of `records` features over `extent` starts: the half side of a square that would
  * hold two of them were they spread evenly. The nearest feature of an even (Poisson) spread then lies within the
  * radius four times out of five (1 − e^(−π/2)), so a sparse layer — a county's fire stations, kilometres apart —
- * is mostly answered by its first query instead of a fifth or sixth; a dense one starts at 125 m as before.
+ * is mostly answered by its first query instead of its fourth or fifth; a dense one starts at 125 m as before.
  */
 export function firstRadiusOf(extent: BBox | null, records: number): number {
   const areaM2 = extent ? geodesicArea(bboxPolygon(extent)) : 0;
