@@ -28,6 +28,7 @@ import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
 import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
+import { parcelsWithoutSourceIndex } from "./migrations/0022-parcels-without-source-index.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -178,6 +179,7 @@ const EVERY_MIGRATION = [
   "0019-parcelless-address-index",
   "0020-layer-index-by-layer",
   "0021-dataset-record-count",
+  "0022-parcels-without-source-index",
 ];
 
 describe("migrateToLatest", () => {
@@ -594,6 +596,26 @@ describe("migrateToLatest", () => {
     await datasetRecordCount.down?.(db);
     const { rows } = await sql`select * from datasets`.execute(db);
     expect(Object.keys(rows[0] as object)).not.toContain("record_count");
+  });
+
+  it("keeps the parcels' unique (dataset, id) index and no other by id, and brings it back going down (migration 0022)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const indexes = async () => {
+      const query =
+        database.dialect === "sqlite"
+          ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'parcels'`
+          : sql<{ name: string }>`select indexname as name from pg_indexes
+              where tablename = 'parcels' and schemaname = current_schema() and indexname <> 'parcels_pkey'`;
+      return (await query.execute(database.db)).rows.map((row) => row.name).sort();
+    };
+    // SQLite's spatial index is a table of its own; PostgreSQL's is the GiST index over the boxes.
+    const kept = database.dialect === "sqlite" ? ["sqlite_autoindex_parcels_1"] : ["parcels_bbox", "parcels_source"];
+    expect(await indexes()).toEqual(kept);
+    await parcelsWithoutSourceIndex.down?.(database.db);
+    expect(await indexes()).toEqual(["parcels_by_source_id", ...kept].sort());
+    await parcelsWithoutSourceIndex.up(database.db);
+    expect(await indexes()).toEqual(kept);
   });
 
   it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {

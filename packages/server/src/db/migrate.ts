@@ -21,6 +21,7 @@ import { attributeKeys } from "./migrations/0018-attribute-keys.js";
 import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-index.js";
 import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
+import { parcelsWithoutSourceIndex } from "./migrations/0022-parcels-without-source-index.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -47,6 +48,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0019-parcelless-address-index": parcellessAddressIndex,
     "0020-layer-index-by-layer": layerIndexByLayer(dialect),
     "0021-dataset-record-count": datasetRecordCount,
+    "0022-parcels-without-source-index": parcelsWithoutSourceIndex,
   };
 }
 

@@ -13,6 +13,7 @@ import { createOrganization } from "../../tenancy/organizations.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
 import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { bboxOf } from "../geometry/index.js";
+import { AddressLocator } from "../import/address-locator.js";
 import { ParcelAssigner } from "../import/assign-buildings.js";
 import { rejectDuplicates } from "../import/duplicate-areas.js";
 import { importFile } from "../import/import-file.js";
@@ -235,6 +236,28 @@ describe.skipIf(!PRESENT)(
             : /^Index Scan addresses addresses_without_parcel$/,
         );
       }
+    });
+
+    it("joins an address import's rows to their parcels through the parcels' unique (dataset, id) index", async () => {
+      const recorder = new QueryRecorder();
+      const db = test.database.db.withPlugin(recorder);
+      const locator = new AddressLocator({ addressColumn: "address", joinParcel: "ML" });
+      const located = await locator.locateBatch({ db, dialect: test.database.dialect, namespace: "main" }, [
+        { number: 2, feature: { type: "Feature", geometry: null, properties: { address: "1 MAIN ST", ML: "1-1" } } },
+      ]);
+      expect(located).toHaveLength(1);
+      const executor = test.database.db.getExecutor();
+      const [join, ...more] = recorder.nodes
+        .map((node) => executor.compileQuery(node, createQueryId()))
+        .filter((query) => query.sql.includes('"source_id" in'));
+      expect(more).toEqual([]);
+      const plan = (await planOf(test, join as CompiledQuery)).join("\n→ ");
+      expect(plan, join?.sql).toMatch(
+        TEST_DIALECT === "sqlite"
+          ? /SEARCH parcels USING INDEX sqlite_autoindex_parcels_1 \(dataset_id=\? AND source_id=\?\)/
+          : /Index Scan parcels parcels_source/,
+      );
+      expect(plan).not.toMatch(/SCAN parcels|Seq Scan parcels/);
     });
 
     // PostgreSQL rightly reads a city's few thousand rows whole rather than seek them; at a county's size it seeks
