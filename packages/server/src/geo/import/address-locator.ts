@@ -2,7 +2,7 @@ import type { DatasetNamespace } from "../../db/schema.js";
 import { type NormalizedAddress, normalizeAddress } from "../address/index.js";
 import { representativePoint } from "../geometry/index.js";
 import { parcelAt } from "../queries/parcel-at.js";
-import type { GeoSource } from "../store/spatial-filter.js";
+import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import { decodeWkb } from "../store/wkb.js";
 import type { Area, LonLat } from "../types.js";
 import type { Rejection } from "./import-summary.js";
@@ -91,7 +91,7 @@ export class AddressLocator {
     const rows = await source.db
       .selectFrom("parcels")
       .select(["parcel_id", "source_id", "boundary"])
-      .where("source_id", "in", wanted)
+      .where(amongIds(source.dialect, "source_id", wanted))
       // The demo's generated parcel ids must never locate an imported address, nor the other way round.
       .where(
         "dataset_id",

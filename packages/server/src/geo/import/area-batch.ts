@@ -1,5 +1,6 @@
 import polygonClipping from "polygon-clipping";
 import { bboxOf, geodesicArea, validateArea } from "../geometry/index.js";
+import { amongIds } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import { decodeWkb, encodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
@@ -154,7 +155,7 @@ export async function settleAgainstStored(
       .updateTable(table)
       .set({ import_id: importId })
       .where("dataset_id", "=", context.datasetId)
-      .where("source_id", "in", unchanged)
+      .where(amongIds(context.dialect, "source_id", unchanged))
       .execute();
   }
 }
@@ -193,13 +194,13 @@ async function storedAreas(context: ImportContext, table: "parcels" | "buildings
           .selectFrom("parcels")
           .select(["source_id", "import_id", "boundary as wkb", "attribute_keys_id", "attributes"])
           .where("dataset_id", "=", context.datasetId)
-          .where("source_id", "in", ids)
+          .where(amongIds(context.dialect, "source_id", ids))
           .execute()
       : await context.trx
           .selectFrom("buildings")
           .select(["source_id", "import_id", "footprint as wkb", "attribute_keys_id", "attributes"])
           .where("dataset_id", "=", context.datasetId)
-          .where("source_id", "in", ids)
+          .where(amongIds(context.dialect, "source_id", ids))
           .execute();
   for (const row of rows) stored.set(row.source_id, row);
   return stored;

@@ -1,6 +1,6 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
-import { bboxColumns } from "../store/spatial-filter.js";
+import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import { encodeWkb } from "../store/wkb.js";
 import type { BBox, Geometry } from "../types.js";
@@ -142,7 +142,7 @@ async function storedFeatures(context: ImportContext, sourceIds: string[]) {
     .selectFrom("layer_features")
     .select(["source_id", "geometry", "attribute_keys_id", "attributes", "min_lon", "min_lat", "max_lon", "max_lat"])
     .where("dataset_id", "=", context.datasetId)
-    .where("source_id", "in", sourceIds)
+    .where(amongIds(context.dialect, "source_id", sourceIds))
     .execute();
   return new Map(
     rows.map((row) => [

@@ -103,10 +103,12 @@ export function oneOfUnindexed(dialect: Dialect, column: string, values: readonl
 }
 
 /**
- * `column` among `ids`, written as one statement for any number of ids (a JSON array on SQLite, an array on
- * PostgreSQL): it stays prepared, and a few thousand ids cost one parameter, not a few thousand.
+ * `column` among `ids` (row ids, or a batch's source ids), written as one statement for any number of them (a JSON
+ * array on SQLite, an array on PostgreSQL): it stays prepared, and a few thousand ids cost one parameter, not a few
+ * thousand. An `in (…)` list of each length was a statement of its own, and an import's batches filled the
+ * statement cache with them.
  */
-export function amongIds(dialect: Dialect, column: string, ids: readonly number[]): Expression<SqlBool> {
+export function amongIds(dialect: Dialect, column: string, ids: readonly (number | string)[]): Expression<SqlBool> {
   return dialect === "sqlite"
     ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`
     : sql<SqlBool>`${sql.ref(column)} = any(${ids})`;
