@@ -153,23 +153,13 @@ async function storeOnProperty(
     )
     .executeTakeFirst();
   if (newer) return;
-  await trx
-    .updateTable("properties")
-    .set({
-      address: outcome.address,
-      lon: outcome.point[0],
-      lat: outcome.point[1],
-      parcel_id: outcome.parcelId,
-      updated_at: now,
-    })
-    .where("property_id", "=", order.property_id)
-    .execute();
   await storeVersion(trx, {
     propertyId: order.property_id,
     record: outcome.record,
     lot: outcome.lot,
     cause: "order",
     now,
+    place: { address: outcome.address, lon: outcome.point[0], lat: outcome.point[1], parcel_id: outcome.parcelId },
   });
 }
 

@@ -10,6 +10,11 @@ export interface NewVersion {
   lot: LotBox;
   cause: VersionCause;
   now: number;
+  /**
+   * Where the property is, as the order that computed the record found it: written by the same statement, so that
+   * settling an order updates the property's row once (one round trip, and on PostgreSQL one row version).
+   */
+  place?: { address: string | null; lon: number; lat: number; parcel_id: number | null };
 }
 
 /**
@@ -18,7 +23,7 @@ export interface NewVersion {
  */
 export async function storeVersion(
   trx: Transaction<Schema>,
-  { propertyId, record, lot, cause, now }: NewVersion,
+  { propertyId, record, lot, cause, now, place }: NewVersion,
 ): Promise<number> {
   await trx
     .insertInto("property_versions")
@@ -41,6 +46,7 @@ export async function storeVersion(
   const updated = await trx
     .updateTable("properties")
     .set((eb) => ({
+      ...place,
       record: JSON.stringify(record),
       version: eb(eb.ref("version"), "+", 1),
       version_at: now,
