@@ -157,6 +157,16 @@ async function insertLayerFeature(
     .execute();
 }
 
+/** The names of `table`'s indexes but its primary key's, sorted, on the database's own catalog. */
+async function indexNames(database: Database, table: string): Promise<string[]> {
+  const query =
+    database.dialect === "sqlite"
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`
+      : sql<{ name: string }>`select indexname as name from pg_indexes
+          where tablename = ${table} and schemaname = current_schema() and indexname <> ${`${table}_pkey`}`;
+  return (await query.execute(database.db)).rows.map((row) => row.name).sort();
+}
+
 const EVERY_MIGRATION = [
   "0001-foundation",
   "0002-geodata",
@@ -476,14 +486,7 @@ describe("migrateToLatest", () => {
   it("indexes the position of addresses without a parcel only, and of every address going down (migration 0019)", async () => {
     const database = opened(await fresh());
     await migrateToLatest(database);
-    const indexes = async () => {
-      const query =
-        database.dialect === "sqlite"
-          ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'addresses'`
-          : sql<{ name: string }>`select indexname as name from pg_indexes
-              where tablename = 'addresses' and schemaname = current_schema() and indexname <> 'addresses_pkey'`;
-      return (await query.execute(database.db)).rows.map((row) => row.name).sort();
-    };
+    const indexes = () => indexNames(database, "addresses");
     expect(await indexes()).toEqual(["addresses_by_parcel", "addresses_by_street", "addresses_without_parcel"]);
     await parcellessAddressIndex.down?.(database.db);
     expect(await indexes()).toEqual(["addresses_by_lat", "addresses_by_parcel", "addresses_by_street"]);
@@ -551,12 +554,7 @@ describe("migrateToLatest", () => {
       const database = opened(await fresh());
       await migrateToLatest(database);
       const indexes = async () =>
-        (
-          await sql<{ name: string }>`select indexname as name from pg_indexes
-            where tablename = 'layer_features' and schemaname = current_schema() and indexname like '%bbox%'`.execute(
-            database.db,
-          )
-        ).rows.map((row) => row.name);
+        (await indexNames(database, "layer_features")).filter((name) => name.includes("bbox"));
       expect(await indexes()).toEqual(["layer_features_bbox_by_layer"]);
       const migration = layerIndexByLayer(database.dialect);
       await migration.down?.(database.db);
@@ -601,14 +599,7 @@ describe("migrateToLatest", () => {
   it("keeps the parcels' unique (dataset, id) index and no other by id, and brings it back going down (migration 0022)", async () => {
     const database = opened(await fresh());
     await migrateToLatest(database);
-    const indexes = async () => {
-      const query =
-        database.dialect === "sqlite"
-          ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'parcels'`
-          : sql<{ name: string }>`select indexname as name from pg_indexes
-              where tablename = 'parcels' and schemaname = current_schema() and indexname <> 'parcels_pkey'`;
-      return (await query.execute(database.db)).rows.map((row) => row.name).sort();
-    };
+    const indexes = () => indexNames(database, "parcels");
     // SQLite's spatial index is a table of its own; PostgreSQL's is the GiST index over the boxes.
     const kept = database.dialect === "sqlite" ? ["sqlite_autoindex_parcels_1"] : ["parcels_bbox", "parcels_source"];
     expect(await indexes()).toEqual(kept);
