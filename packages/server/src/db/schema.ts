@@ -72,7 +72,7 @@ export interface EventTable {
   imported_at: number;
 }
 
-/** A part of an event's area (`geo/geometry/subdivide.ts`): a Polygon as WKB, with the intensity of its feature. */
+/** A part of an event's area (`geo/geometry/subdivide.ts`): a Polygon as stored geometry (`geo/store/geometry-codec.ts`), with the intensity of its feature. */
 export interface EventAreaTable extends BBoxColumns {
   area_id: Generated<number>;
   event_id: string;
@@ -213,7 +213,7 @@ export interface BuildingTable extends BBoxColumns {
   building_id: Generated<number>;
   dataset_id: number;
   source_id: string;
-  /** Polygon or MultiPolygon, as WKB. */
+  /** Polygon or MultiPolygon, as stored geometry (`geo/store/geometry-codec.ts`). */
   footprint: Uint8Array;
   attribute_keys_id: number;
   /** The attribute values, as a JSON array (see `ParcelTable`). */
@@ -256,7 +256,7 @@ export interface LayerFeatureTable extends BBoxColumns {
   feature_id: Generated<number>;
   dataset_id: number;
   source_id: string;
-  /** Any geometry, as WKB. */
+  /** Any geometry, as stored geometry (`geo/store/geometry-codec.ts`). */
   geometry: Uint8Array;
   attribute_keys_id: number;
   /** The attribute values, as a JSON array (see `ParcelTable`). */
@@ -270,7 +270,7 @@ export interface LayerFeatureTable extends BBoxColumns {
 export interface LayerPartTable extends BBoxColumns {
   part_id: Generated<number>;
   feature_id: number;
-  /** A Polygon, as WKB. */
+  /** A Polygon, as stored geometry (`geo/store/geometry-codec.ts`). */
   geometry: Uint8Array;
   /** The import that wrote the part: its feature's. */
   import_id: number;

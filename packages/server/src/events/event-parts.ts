@@ -3,6 +3,7 @@ import { bboxesMeet } from "../geo/geometry/bboxes-meet.js";
 import { containsPoint } from "../geo/geometry/contains-point.js";
 import { polygonsOf } from "../geo/geometry/positions.js";
 import { subdivide } from "../geo/geometry/subdivide.js";
+import { onStoredGrid } from "../geo/store/geometry-codec.js";
 import type { Area, BBox, Polygon, Position } from "../geo/types.js";
 import { BoxGrid } from "./box-grid.js";
 
@@ -17,7 +18,11 @@ export interface EventPart {
 export function eventPartsOf(area: Area, intensity: number | null): EventPart[] {
   const polygons: Polygon[] =
     subdivide(area) ?? polygonsOf(area).map((coordinates) => ({ type: "Polygon", coordinates }));
-  return polygons.map((polygon) => ({ polygon, box: bboxOf(polygon), intensity }));
+  // The corners a cut makes go on the stored grid: the part measured now is the part read back later.
+  return polygons.map((cut) => {
+    const polygon = onStoredGrid(cut);
+    return { polygon, box: bboxOf(polygon), intensity };
+  });
 }
 
 /** The parts of an event, found by box. */

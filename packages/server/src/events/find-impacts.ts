@@ -5,9 +5,9 @@ import { geodesicArea } from "../geo/geometry/geodesic-area.js";
 import { intersectionArea } from "../geo/geometry/intersection-area.js";
 import { mergeParts } from "../geo/geometry/subdivide.js";
 import { boxesInTiles, type IndexedBox } from "../geo/store/boxes-in-tiles.js";
+import { decodeGeometry } from "../geo/store/geometry-codec.js";
 import { geometryRows } from "../geo/store/read-spatial-rows.js";
 import { amongIds, bboxMeets, type GeoSource } from "../geo/store/spatial-filter.js";
-import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, BBox, LonLat } from "../geo/types.js";
 import type { EventArea, Meeting } from "./event-area.js";
 import type { EventPart } from "./event-parts.js";
@@ -129,7 +129,7 @@ async function meetingsOf(
     else if (side !== undefined) meetings.set(id, side);
   }
   for (const shape of await geometryRows(source, table, across)) {
-    const geometry = decodeWkb(shape.geometry) as Area;
+    const geometry = decodeGeometry(shape.geometry) as Area;
     const met = event.meeting(geometry);
     if (met) meetings.set(shape.id, { ...met, geometry });
   }

@@ -14,7 +14,7 @@ import {
 } from "../geo/geometry/index.js";
 import { importFile } from "../geo/import/import-file.js";
 import { collect } from "../geo/readers/test-collect.js";
-import { decodeWkb } from "../geo/store/wkb.js";
+import { decodeGeometry } from "../geo/store/geometry-codec.js";
 import type { Area } from "../geo/types.js";
 import { JobRunner } from "../jobs/index.js";
 import { monitoringSettings, setMonitoringCallback } from "../monitoring/monitoring-settings.js";
@@ -100,7 +100,7 @@ describe.skipIf(!existsSync(FLOOD))("a flood event over the real Cambridge data"
         if (zones.some((zone) => containsPoint(zone, point))) expected.set(row.property_id, null);
         continue;
       }
-      const boundary = decodeWkb(row.boundary) as Area;
+      const boundary = decodeGeometry(row.boundary) as Area;
       const met = zones.filter((zone) => intersects(zone, boundary));
       if (met.length === 0) continue;
       const inside = met.reduce((sum, zone) => sum + intersectionArea(boundary, zone), 0);

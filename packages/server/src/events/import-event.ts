@@ -10,8 +10,8 @@ import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "../geo/impo
 import { ImportRefusedError } from "../geo/import/import-refused.js";
 import { count, emptySummary, type ImportSummary } from "../geo/import/import-summary.js";
 import { type ReadOptions, readSource } from "../geo/readers/index.js";
+import { encodeGeometry } from "../geo/store/geometry-codec.js";
 import { bboxColumns } from "../geo/store/spatial-filter.js";
-import { encodeWkb } from "../geo/store/wkb.js";
 import type { Area } from "../geo/types.js";
 import { MonitoringCallbacks } from "../monitoring/monitoring-callbacks.js";
 import { newId } from "../tenancy/secrets.js";
@@ -170,7 +170,7 @@ async function writeParts(trx: Transaction<Schema>, eventId: string, parts: Even
       .values(
         parts.slice(start, start + PARTS_PER_STATEMENT).map((part) => ({
           event_id: eventId,
-          geometry: encodeWkb(part.polygon),
+          geometry: encodeGeometry(part.polygon),
           intensity: part.intensity,
           ...bboxColumns(part.box),
         })),

@@ -13,8 +13,8 @@ import {
 import { importFile } from "../geo/import/import-file.js";
 import { parcelAt } from "../geo/queries/parcel-at.js";
 import type { Parcel } from "../geo/store/geo-rows.js";
+import { decodeGeometry } from "../geo/store/geometry-codec.js";
 import { readBuildings, readParcels } from "../geo/store/read-spatial-rows.js";
-import { decodeWkb } from "../geo/store/wkb.js";
 import type { Area, LonLat } from "../geo/types.js";
 import { createTestDatabase, type TestDatabase } from "../test/test-database.js";
 import {
@@ -295,7 +295,7 @@ describe.skipIf(!PRESENT)(
             .where("datasets.name", "=", LAYERS.flood.name)
             .where("layer_features.max_lat", "<", 42.38)
             .execute()
-        ).map((row) => decodeWkb(row.geometry) as Area);
+        ).map((row) => decodeGeometry(row.geometry) as Area);
         expect(zones.length).toBeGreaterThan(0);
         const candidates = new Map<number, Parcel>();
         for (const zone of zones) {

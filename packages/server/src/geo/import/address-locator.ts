@@ -2,8 +2,8 @@ import type { DatasetNamespace } from "../../db/schema.js";
 import { type NormalizedAddress, normalizeAddress } from "../address/index.js";
 import { representativePoint } from "../geometry/index.js";
 import { parcelAt } from "../queries/parcel-at.js";
+import { decodeGeometry } from "../store/geometry-codec.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
-import { decodeWkb } from "../store/wkb.js";
 import type { Area, LonLat } from "../types.js";
 import type { Rejection } from "./import-summary.js";
 import type { ReadRecord } from "./run-import.js";
@@ -105,7 +105,7 @@ export class AddressLocator {
     for (const row of rows) {
       parcels.set(row.source_id, {
         parcelId: row.parcel_id,
-        point: representativePoint(decodeWkb(row.boundary) as Area) as LonLat,
+        point: representativePoint(decodeGeometry(row.boundary) as Area) as LonLat,
       });
     }
   }

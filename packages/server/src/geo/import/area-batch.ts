@@ -1,8 +1,8 @@
 import polygonClipping from "polygon-clipping";
 import { bboxOf, geodesicArea, validateArea } from "../geometry/index.js";
+import { decodeGeometry, encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geometry-codec.js";
 import { amongIds } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import { decodeWkb, encodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
@@ -16,9 +16,9 @@ export interface GroupedArea {
   positions: number[];
 }
 
-/** What a row stores of an area's geometry, besides itself: its WKB, its box and its geodesic area. */
+/** What a row stores of an area's geometry: its stored bytes (see `geometry-codec.ts`), its box and its geodesic area. */
 export interface Measured {
-  wkb: Uint8Array;
+  bytes: Uint8Array;
   box: BBox;
   areaM2: number;
 }
@@ -80,9 +80,10 @@ export function groupAreas(
       outcomes[position] = { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail };
       return;
     }
+    const geometry = onStoredGrid(checked.geometry);
     const earlier = prepared.get(sourceId);
     if (earlier) {
-      const united = unite(earlier.geometry, checked.geometry);
+      const united = unite(earlier.geometry, geometry);
       if (typeof united === "object" && "reason" in united) {
         outcomes[position] = united;
         return;
@@ -91,14 +92,18 @@ export function groupAreas(
       earlier.positions.push(position);
       return;
     }
-    prepared.set(sourceId, { sourceId, geometry: checked.geometry, positions: [position] });
+    prepared.set(sourceId, { sourceId, geometry, positions: [position] });
   });
   return { prepared, outcomes };
 }
 
-/** An area's WKB, box and geodesic area: as measured ahead, or measured now and kept. */
+/** An area's stored bytes, box and geodesic area: as measured ahead, or measured now and kept. */
 export function measure(area: { geometry: Area; measured?: Measured }): Measured {
-  area.measured ??= { wkb: encodeWkb(area.geometry), box: bboxOf(area.geometry), areaM2: geodesicArea(area.geometry) };
+  area.measured ??= {
+    bytes: encodeGeometry(area.geometry),
+    box: bboxOf(area.geometry),
+    areaM2: geodesicArea(area.geometry),
+  };
   return area.measured;
 }
 
@@ -135,10 +140,10 @@ export async function settleAgainstStored(
     if (!stored) {
       outcomes[first] = "imported";
     } else if (stored.import_id !== importId) {
-      context.changes.add(bboxOf(decodeWkb(stored.wkb)));
+      context.changes.add(bboxOf(decodeGeometry(stored.bytes)));
       outcomes[first] = "updated";
     } else {
-      const united = unite(decodeWkb(stored.wkb) as Area, area.geometry);
+      const united = unite(decodeGeometry(stored.bytes) as Area, area.geometry);
       if (typeof united === "object" && "reason" in united) {
         outcomes[first] = united;
         area.positions = [];
@@ -161,15 +166,15 @@ export async function settleAgainstStored(
 }
 
 function sameArea(stored: StoredArea, area: PreparedArea, attributes: AttributeColumns): boolean {
-  const wkb = area.measured?.wkb ?? encodeWkb(area.geometry);
+  const bytes = area.measured?.bytes ?? encodeGeometry(area.geometry);
   return (
-    Buffer.from(stored.wkb).equals(wkb) &&
+    sameStoredGeometry(stored.bytes, bytes) &&
     stored.attribute_keys_id === attributes.attribute_keys_id &&
     stored.attributes === attributes.attributes
   );
 }
 
-type StoredArea = AttributeColumns & { import_id: number; wkb: Uint8Array };
+type StoredArea = AttributeColumns & { import_id: number; bytes: Uint8Array };
 
 /** The attributes, in their stored form, of the areas that an earlier import stored: those that may be unchanged. */
 async function storedFormOfAttributes(
@@ -192,13 +197,13 @@ async function storedAreas(context: ImportContext, table: "parcels" | "buildings
     table === "parcels"
       ? await context.trx
           .selectFrom("parcels")
-          .select(["source_id", "import_id", "boundary as wkb", "attribute_keys_id", "attributes"])
+          .select(["source_id", "import_id", "boundary as bytes", "attribute_keys_id", "attributes"])
           .where("dataset_id", "=", context.datasetId)
           .where(amongIds(context.dialect, "source_id", ids))
           .execute()
       : await context.trx
           .selectFrom("buildings")
-          .select(["source_id", "import_id", "footprint as wkb", "attribute_keys_id", "attributes"])
+          .select(["source_id", "import_id", "footprint as bytes", "attribute_keys_id", "attributes"])
           .where("dataset_id", "=", context.datasetId)
           .where(amongIds(context.dialect, "source_id", ids))
           .execute();
@@ -206,7 +211,7 @@ async function storedAreas(context: ImportContext, table: "parcels" | "buildings
   return stored;
 }
 
-/** The union of two areas, validated; a rejection when the pieces cannot make a valid area. */
+/** The union of two areas, validated and on the stored grid; a rejection when the pieces cannot make a valid area. */
 export function unite(a: Area, b: Area): Area | Rejection {
   const coordinates = (area: Area) => (area.type === "Polygon" ? [area.coordinates] : area.coordinates);
   const united = polygonClipping.union(
@@ -215,7 +220,7 @@ export function unite(a: Area, b: Area): Area | Rejection {
   );
   const checked = validateArea({ type: "MultiPolygon", coordinates: united });
   return checked.valid
-    ? checked.geometry
+    ? onStoredGrid(checked.geometry)
     : { reason: `invalid_geometry:${checked.reason}`, detail: `merging pieces: ${checked.detail}` };
 }
 

@@ -1,4 +1,4 @@
-import { asBuffer, decodeWkb } from "../store/wkb.js";
+import { asBuffer, decodeGeometry } from "../store/geometry-codec.js";
 import type { Area } from "../types.js";
 import { attributesOf, groupAreas, type Measured, measure, type PreparedAreas, prepareAreas } from "./area-batch.js";
 import type { Owner, ParcelAssigner } from "./assign-buildings.js";
@@ -13,7 +13,7 @@ export interface AreaBatch {
 }
 
 /**
- * What it gives back: each area's geometry as validated, as WKB (arrays copied between threads arrive as boxed
+ * What it gives back: each area's geometry as validated, in its stored bytes (arrays copied between threads arrive as boxed
  * numbers, slower to read), its box and area, and for buildings its parcel. Attributes stay on the main thread.
  */
 export interface PreparedOnThread {
@@ -56,16 +56,16 @@ export class AreaPreparer {
     });
     const prepared: PreparedAreas = { prepared: new Map(), outcomes: [] };
     for (const [position, outcome] of onThread.outcomes) prepared.outcomes[position] = outcome;
-    for (const { sourceId, positions, wkb, box, areaM2, owner } of onThread.areas) {
+    for (const { sourceId, positions, bytes, box, areaM2, owner } of onThread.areas) {
       const area = {
         sourceId,
         attributes: attributesOf(batch, positions),
         positions,
         // A Buffer again, which every driver binds as binary.
-        measured: { wkb: asBuffer(wkb), box, areaM2 },
+        measured: { bytes: asBuffer(bytes), box, areaM2 },
         ...(owner === undefined ? {} : { owner }),
       };
-      prepared.prepared.set(sourceId, withGeometryOf(area, wkb));
+      prepared.prepared.set(sourceId, withGeometryOf(area, bytes));
     }
     return prepared;
   }
@@ -76,14 +76,14 @@ export class AreaPreparer {
 }
 
 /**
- * `area` with its geometry decoded from `wkb` when first asked for: most areas are written as the thread measured
+ * `area` with its geometry decoded from its stored `bytes` when first asked for: most areas are written as the thread measured
  * them, and only a piece merged with another, a duplicate check or a parcel still to find needs the positions.
  */
-function withGeometryOf<T extends object>(area: T, wkb: Uint8Array): T & { geometry: Area } {
+function withGeometryOf<T extends object>(area: T, bytes: Uint8Array): T & { geometry: Area } {
   let geometry: Area | undefined;
   return Object.defineProperty(area, "geometry", {
     get: () => {
-      geometry ??= decodeWkb(wkb) as Area;
+      geometry ??= decodeGeometry(bytes) as Area;
       return geometry;
     },
     set: (value: Area) => {

@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import type { ChangedArea } from "../../changes/changed-area.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
 import { boxesInTiles } from "../store/boxes-in-tiles.js";
+import { decodeGeometry } from "../store/geometry-codec.js";
 import { geometryRows } from "../store/read-spatial-rows.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
-import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { ImportContext } from "./run-import.js";
 
@@ -94,7 +94,7 @@ export class ParcelAssigner {
     }
     if (missing.length === 0) return boundaries;
     for (const row of await geometryRows(this.#source, "parcels", missing)) {
-      const area = decodeWkb(row.geometry) as Area;
+      const area = decodeGeometry(row.geometry) as Area;
       boundaries.set(row.id, area);
       if (this.#kept.size >= KEPT_BOUNDARIES) this.#forgetOldestHalf();
       this.#kept.set(row.id, area);
@@ -149,7 +149,7 @@ async function reassignPage(
     .where(amongIds(context.dialect, "building_id", ids))
     .orderBy("building_id")
     .execute();
-  const owners = await assigner.owningParcels(page.map((building) => decodeWkb(building.footprint) as Area));
+  const owners = await assigner.owningParcels(page.map((building) => decodeGeometry(building.footprint) as Area));
   for (const [i, building] of page.entries()) {
     const owner = owners[i];
     const parcelId = owner?.parcelId ?? null;

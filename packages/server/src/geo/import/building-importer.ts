@@ -44,11 +44,11 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
       const rows = areas.map((area, i) => {
         const owner = owners[i];
-        const { wkb, box, areaM2 } = measure(area);
+        const { bytes, box, areaM2 } = measure(area);
         return {
           dataset_id: context.datasetId,
           source_id: area.sourceId,
-          footprint: wkb,
+          footprint: bytes,
           ...(attributes[i] as AttributeColumns),
           area_m2: areaM2,
           ...bboxColumns(box),

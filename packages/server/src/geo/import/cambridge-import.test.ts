@@ -20,7 +20,7 @@ import { layerFeaturesIntersecting } from "../queries/layer-features-intersectin
 import { firstRadiusOf, nearestLayerFeatures } from "../queries/nearest-layer-features.js";
 import { parcelAt } from "../queries/parcel-at.js";
 import { addressLine } from "../store/address-line.js";
-import { decodeWkb } from "../store/wkb.js";
+import { decodeGeometry } from "../store/geometry-codec.js";
 import type { Area, LonLat } from "../types.js";
 import { ParcelAssigner } from "./assign-buildings.js";
 import { importFile } from "./import-file.js";
@@ -263,7 +263,7 @@ describe.skipIf(!PRESENT)(
         for (const [ml, areas] of repeated) {
           const rows = await db().selectFrom("parcels").selectAll().where("source_id", "=", ml).execute();
           expect(rows, `parcel ${ml}`).toHaveLength(1);
-          const boundary = decodeWkb(rows[0]?.boundary ?? new Uint8Array()) as Area;
+          const boundary = decodeGeometry(rows[0]?.boundary ?? new Uint8Array()) as Area;
           expect(["Polygon", "MultiPolygon"]).toContain(boundary.type);
           for (const piece of areas) {
             expect(containsPoint(boundary, representativePoint(piece) as LonLat), `a piece of ${ml}`).toBe(true);
@@ -278,7 +278,7 @@ describe.skipIf(!PRESENT)(
           .select("boundary")
           .where("source_id", "=", "171-1")
           .executeTakeFirstOrThrow();
-        expect(["MultiPolygon", "Polygon"]).toContain(decodeWkb(lot171.boundary).type);
+        expect(["MultiPolygon", "Polygon"]).toContain(decodeGeometry(lot171.boundary).type);
       });
 
       it("stores from its threads the very parcels an import on the main thread stores", async () => {
@@ -358,7 +358,7 @@ describe.skipIf(!PRESENT)(
           .orderBy("building_id")
           .execute();
         const owners = await new ParcelAssigner({ db: db(), dialect: geo().dialect }).owningParcels(
-          buildings.map((building) => decodeWkb(building.footprint) as Area),
+          buildings.map((building) => decodeGeometry(building.footprint) as Area),
         );
         expect(buildings.map(({ parcel_id, parcel_share }) => ({ parcel_id, parcel_share }))).toEqual(
           owners.map((owner) => ({ parcel_id: owner?.parcelId ?? null, parcel_share: owner?.share ?? null })),
@@ -492,7 +492,7 @@ describe.skipIf(!PRESENT)(
         const buildings = await db().selectFrom("buildings").select(["footprint", "parcel_id"]).execute();
         let agree = 0;
         for (const building of buildings) {
-          const point = representativePoint(decodeWkb(building.footprint) as Area) as LonLat;
+          const point = representativePoint(decodeGeometry(building.footprint) as Area) as LonLat;
           if (((await parcelAt(geo(), point))?.parcelId ?? null) === building.parcel_id) agree += 1;
         }
         expect(agree / buildings.length).toBeGreaterThanOrEqual(0.95);
@@ -518,7 +518,7 @@ describe.skipIf(!PRESENT)(
         const parcels = await db().selectFrom("parcels").select("boundary").orderBy("parcel_id").execute();
         const points = parcels
           .filter((_, i) => i % 500 === 0)
-          .map((parcel) => representativePoint(decodeWkb(parcel.boundary) as Area) as LonLat);
+          .map((parcel) => representativePoint(decodeGeometry(parcel.boundary) as Area) as LonLat);
         for (const layer of layers) {
           const { count } = await db()
             .selectFrom("layer_features")
@@ -546,7 +546,7 @@ describe.skipIf(!PRESENT)(
         const zones = await db().selectFrom("layer_features").selectAll().where("dataset_id", "=", flood).execute();
         const zone = zones[0];
         if (!zone) throw new Error("no flood polygons");
-        const inside = representativePoint(decodeWkb(zone.geometry) as Area) as LonLat;
+        const inside = representativePoint(decodeGeometry(zone.geometry) as Area) as LonLat;
         const hits = await layerFeaturesIntersecting(geo(), flood, square(inside, 0.00005));
         expect(hits.map((hit) => hit.featureId)).toContain(zone.feature_id);
         expect(hits[0]?.attributes.fld_zone).toBe("AE");
@@ -565,7 +565,7 @@ describe.skipIf(!PRESENT)(
           .limit(1)
           .execute();
         if (!row) throw new Error("no building");
-        const near = await buildingsNear(geo(), decodeWkb(row.footprint) as Area, 50);
+        const near = await buildingsNear(geo(), decodeGeometry(row.footprint) as Area, 50);
         expect(near.find((hit) => hit.building.buildingId === row.building_id)?.distanceM).toBe(0);
         expect(near.length).toBeGreaterThan(1);
         const distances = near.map((hit) => hit.distanceM);

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { bboxesMeet } from "../geometry/bboxes-meet.js";
 import { bboxOf, geodesicArea, intersectionArea } from "../geometry/index.js";
+import { decodeGeometry } from "../store/geometry-codec.js";
 import { bboxMeets, oneOfUnindexed } from "../store/spatial-filter.js";
-import { decodeWkb } from "../store/wkb.js";
 import type { Area, BBox } from "../types.js";
 import type { PreparedArea } from "./area-batch.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
@@ -91,7 +91,7 @@ async function duplicateOf(
     .execute();
   const areaM2 = geodesicArea(area);
   for (const candidate of candidates) {
-    const overlap = intersectionArea(area, decodeWkb(candidate.geometry) as Area);
+    const overlap = intersectionArea(area, decodeGeometry(candidate.geometry) as Area);
     if (overlap >= DUPLICATE_OVERLAP * Math.min(areaM2, candidate.area_m2)) {
       const dataset = near.find((other) => other.datasetId === candidate.dataset_id)?.name ?? "?";
       return { dataset, sourceId: candidate.source_id };

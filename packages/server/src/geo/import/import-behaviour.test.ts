@@ -10,8 +10,8 @@ import { locateAddress } from "../locate/locate-address.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
 import { searchAddresses } from "../locate/search-addresses.js";
 import { addressLine } from "../store/address-line.js";
+import { decodeGeometry } from "../store/geometry-codec.js";
 import { attributesFrom } from "../store/stored-attributes.js";
-import { decodeWkb } from "../store/wkb.js";
 import type { Area, Geometry, LonLat } from "../types.js";
 import { importFile } from "./import-file.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
@@ -222,7 +222,7 @@ describe("rejected records are reported by number and reason", () => {
     // The bow-tie's two triangles hold half its square.
     const [bowtie, good] = stored;
     expect(bowtie?.area_m2).toBeCloseTo((good?.area_m2 ?? 0) / 2, 0);
-    expect(bowtie && decodeWkb(bowtie.boundary).type).toBe("MultiPolygon");
+    expect(bowtie && decodeGeometry(bowtie.boundary).type).toBe("MultiPolygon");
   });
 
   it("numbers the records of an NDJSON file by line, an unreadable line included, and reads on after it", async () => {
@@ -301,7 +301,7 @@ describe("parcel ids", () => {
     const sum = pieces.reduce((total, piece) => total + geodesicArea(piece), 0);
     expect(lot7?.area_m2).toBeGreaterThan(0);
     expect(Math.abs((lot7?.area_m2 ?? 0) - sum) / sum).toBeLessThan(1e-6);
-    const boundary = decodeWkb(lot7?.boundary ?? new Uint8Array()) as Area;
+    const boundary = decodeGeometry(lot7?.boundary ?? new Uint8Array()) as Area;
     expect(boundary.type).toBe("MultiPolygon");
     expect(boundary.coordinates).toHaveLength(2);
 
@@ -708,7 +708,7 @@ describe("layers", () => {
       .orderBy("source_id")
       .execute();
     expect(features.map((row) => row.source_id)).toEqual(["H2", "H4"]);
-    expect(decodeWkb(features[0]?.geometry ?? new Uint8Array())).toEqual({
+    expect(decodeGeometry(features[0]?.geometry ?? new Uint8Array())).toEqual({
       type: "Point",
       coordinates: point(origin, 1.5, 0),
     });

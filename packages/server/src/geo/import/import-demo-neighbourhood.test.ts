@@ -6,7 +6,7 @@ import { buildingsOfParcel } from "../queries/buildings-of-parcel.js";
 import { layerFeaturesIntersecting } from "../queries/layer-features-intersecting.js";
 import { nearestLayerFeatures } from "../queries/nearest-layer-features.js";
 import { addressLine } from "../store/address-line.js";
-import { decodeWkb } from "../store/wkb.js";
+import { decodeGeometry } from "../store/geometry-codec.js";
 import type { Area } from "../types.js";
 import { DEMO_LAYERS, importDemoNeighbourhood } from "./import-demo-neighbourhood.js";
 
@@ -90,8 +90,13 @@ describe("the generated demo neighbourhood, loaded through the importers", () =>
     let flooded = 0;
     for (const parcel of parcels) {
       if (
-        (await layerFeaturesIntersecting(database, layerId(DEMO_LAYERS.floodZones), decodeWkb(parcel.boundary) as Area))
-          .length
+        (
+          await layerFeaturesIntersecting(
+            database,
+            layerId(DEMO_LAYERS.floodZones),
+            decodeGeometry(parcel.boundary) as Area,
+          )
+        ).length
       ) {
         flooded += 1;
       }

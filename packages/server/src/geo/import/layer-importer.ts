@@ -1,8 +1,8 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
+import { encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geometry-codec.js";
 import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
 import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import { encodeWkb } from "../store/wkb.js";
 import type { BBox, Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
@@ -50,7 +50,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         }
         kind ??= checked.kind;
         seen.add(sourceId);
-        accepted.push({ position, sourceId, geometry: checked.geometry, record });
+        accepted.push({ position, sourceId, geometry: onStoredGrid(checked.geometry), record });
       }
       if (accepted.length === 0) return outcomes;
 
@@ -61,14 +61,14 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       const attributeColumns = await context.attributeKeys.columnsOf(
         accepted.map((entry) => entry.record.feature.properties ?? {}),
       );
-      const changed: Array<(typeof accepted)[number] & { wkb: Buffer; attributes: AttributeColumns; box: BBox }> = [];
+      const changed: Array<(typeof accepted)[number] & { bytes: Buffer; attributes: AttributeColumns; box: BBox }> = [];
       for (const [i, entry] of accepted.entries()) {
         const earlier = stored.get(entry.sourceId);
-        const wkb = encodeWkb(entry.geometry);
+        const bytes = encodeGeometry(entry.geometry);
         const attributes = attributeColumns[i] as AttributeColumns;
         if (
           earlier &&
-          Buffer.from(earlier.geometry).equals(wkb) &&
+          sameStoredGeometry(earlier.geometry, bytes) &&
           earlier.attribute_keys_id === attributes.attribute_keys_id &&
           earlier.attributes === attributes.attributes
         ) {
@@ -79,7 +79,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         if (earlier) context.changes.add(earlier.box);
         const box = bboxOf(entry.geometry);
         context.changes.add(box);
-        changed.push({ ...entry, wkb, attributes, box });
+        changed.push({ ...entry, bytes, attributes, box });
       }
       if (changed.length === 0) return outcomes;
 
@@ -87,10 +87,10 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       const written = await context.trx
         .insertInto("layer_features")
         .values(
-          changed.map(({ sourceId, wkb, attributes, box }) => ({
+          changed.map(({ sourceId, bytes, attributes, box }) => ({
             dataset_id: context.datasetId,
             source_id: sourceId,
-            geometry: wkb,
+            geometry: bytes,
             ...attributes,
             ...bboxColumns(box),
             import_id: context.importId,

@@ -37,11 +37,11 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
       const rows = areas.map((area, i) => {
-        const { wkb, box, areaM2 } = measure(area);
+        const { bytes, box, areaM2 } = measure(area);
         return {
           dataset_id: context.datasetId,
           source_id: area.sourceId,
-          boundary: wkb,
+          boundary: bytes,
           ...(attributes[i] as AttributeColumns),
           area_m2: areaM2,
           ...bboxColumns(box),

@@ -3,15 +3,19 @@ import type { Schema } from "../../db/schema.js";
 import { bboxOf } from "../geometry/bbox-of.js";
 import { subdivide } from "../geometry/subdivide.js";
 import type { Area, BBox, Geometry } from "../types.js";
+import { encodeGeometry, onStoredGrid } from "./geometry-codec.js";
 import { bboxColumns, bboxMeets, type GeoSource, oneOfUnindexed } from "./spatial-filter.js";
-import { encodeWkb } from "./wkb.js";
 
 /** Parts written a statement: a part holds at most a few hundred positions. */
 const PARTS_PER_STATEMENT = 200;
 
-/** A layer feature's geometry cut into parts when it is a polygon too large to read whole for every order. */
+/**
+ * A layer feature's geometry cut into parts when it is a polygon too large to read whole for every order; the
+ * corners a cut makes are put on the stored grid, so that a part's box holds it as stored.
+ */
 export function layerPartsOf(geometry: Geometry): Area[] | undefined {
-  return geometry.type === "Polygon" || geometry.type === "MultiPolygon" ? subdivide(geometry) : undefined;
+  if (geometry.type !== "Polygon" && geometry.type !== "MultiPolygon") return undefined;
+  return subdivide(geometry)?.map(onStoredGrid);
 }
 
 /**
@@ -35,7 +39,7 @@ export async function writeLayerParts(
   const rows = features.flatMap(({ featureId, parts = [] }) =>
     parts.map((part) => ({
       feature_id: featureId,
-      geometry: encodeWkb(part),
+      geometry: encodeGeometry(part),
       ...bboxColumns(bboxOf(part)),
       import_id: importId,
     })),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { encodeGeometry } from "./geometry-codec.js";
 import { ParsedShapes } from "./parsed-shapes.js";
-import { encodeWkb } from "./wkb.js";
 
-const point = (lon: number) => encodeWkb({ type: "Point", coordinates: [lon, 42] });
+const point = (lon: number) => encodeGeometry({ type: "Point", coordinates: [lon, 42] });
 const parse = (shapes: ParsedShapes, id: number, importId = 1) =>
   shapes.parse(id, importId, point(id), '["n"]', `[${id}]`);
 

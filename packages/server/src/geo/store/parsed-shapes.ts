@@ -1,6 +1,7 @@
 import type { Geometry } from "../types.js";
+import { decodeGeometry } from "./geometry-codec.js";
 import { attributesFrom } from "./stored-attributes.js";
-import { decodeWkb } from "./wkb.js";
+import { wkbLength } from "./wkb.js";
 
 /** A stored row's geometry and attributes, parsed. Shared between callers: never change it. */
 export interface Shape {
@@ -10,7 +11,8 @@ export interface Shape {
 
 /**
  * Geometries and attributes of stored rows kept parsed between orders, least recently used out first, up to a
- * number of bytes of their stored form (WKB and JSON text; parsed, they take some 3–4 times that in memory). Every
+ * number of bytes: their geometry's as WKB (16 a position) and their attributes' JSON text; parsed, they take some
+ * 3–4 times that in memory. Stored geometry is packed smaller still, so it is not what is counted. Every
  * order in an area meets the same flood zones, districts, parcels and buildings, some of them megabytes; reading
  * and parsing them again for each order was most of a spatial query's cost and much of the garbage collector's.
  * A row is known by its id and the import that last wrote it (ids are never reused, and any import that changes
@@ -37,17 +39,18 @@ export class ParsedShapes {
   }
 
   /**
-   * The shape of row `id` read from its stored WKB and attributes (the names' JSON, null for none, and the
+   * The shape of row `id` read from its stored geometry and attributes (the names' JSON, null for none, and the
    * values'), kept unless it is too large to keep.
    */
   parse(id: number, importId: number, geometry: Uint8Array, keys: string | null, values: string): Shape {
     const kept = this.get(id, importId);
     if (kept) return kept;
-    const bytes = geometry.byteLength + values.length;
+    const parsed = decodeGeometry(geometry);
+    const bytes = wkbLength(parsed) + values.length;
     // Most rows read are candidates measured by their geometry alone: attributes are made when first asked for.
     let attributes: Record<string, unknown> | undefined;
     const shape = {
-      geometry: decodeWkb(geometry),
+      geometry: parsed,
       get attributes() {
         attributes ??= attributesFrom(keys, values);
         return attributes;

@@ -1,9 +1,9 @@
 import type { Geometry, Position } from "../types.js";
 
 /**
- * Stored geometry is Well-Known Binary (ISO/OGC simple features, little-endian, two dimensions): lossless, a
- * third of the bytes of its GeoJSON text and no text to parse, and readable by any GIS tool (GeoPackage stores
- * the same after a header of its own). A position is two float64s, longitude then latitude.
+ * Well-Known Binary (ISO/OGC simple features, little-endian, two dimensions): how geometry was stored before it was
+ * packed (`geometry-codec.ts`), and what the migrations that wrote it still read and write. A position is two
+ * float64s, longitude then latitude.
  */
 
 const TYPE_CODES = {
@@ -20,15 +20,10 @@ const LITTLE_ENDIAN = 1;
 
 /** The WKB of a GeoJSON geometry, as a Buffer: what both database drivers bind as a binary value. */
 export function encodeWkb(geometry: Geometry): Buffer {
-  const view = new DataView(new ArrayBuffer(byteLength(geometry)));
+  const view = new DataView(new ArrayBuffer(wkbLength(geometry)));
   const end = write(view, 0, geometry);
   if (end !== view.byteLength) throw new Error(`WKB length ${end} ≠ ${view.byteLength}`);
   return Buffer.from(view.buffer);
-}
-
-/** WKB as a Buffer again, without a copy: a worker thread receives a Buffer sent to it as a plain Uint8Array. */
-export function asBuffer(wkb: Uint8Array): Buffer {
-  return Buffer.from(wkb.buffer, wkb.byteOffset, wkb.byteLength);
 }
 
 /** The GeoJSON geometry of a WKB value, as {@link encodeWkb} writes it (either byte order is read). */
@@ -43,7 +38,8 @@ const HEADER = 1 + 4;
 const COUNT = 4;
 const POSITION = 16;
 
-function byteLength(geometry: Geometry): number {
+/** How many bytes the WKB of a geometry takes. */
+export function wkbLength(geometry: Geometry): number {
   switch (geometry.type) {
     case "Point":
       return HEADER + POSITION;
@@ -58,7 +54,7 @@ function byteLength(geometry: Geometry): number {
     case "MultiPolygon":
       return HEADER + COUNT + geometry.coordinates.reduce((sum, polygon) => sum + HEADER + ringsLength(polygon, 0), 0);
     case "GeometryCollection":
-      return HEADER + COUNT + geometry.geometries.reduce((sum, member) => sum + byteLength(member), 0);
+      return HEADER + COUNT + geometry.geometries.reduce((sum, member) => sum + wkbLength(member), 0);
   }
 }
 

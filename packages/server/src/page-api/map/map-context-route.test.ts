@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bboxOf, representativePoint } from "../../geo/geometry/index.js";
 import { DEMO_LAYERS, importDemoNeighbourhood } from "../../geo/import/import-demo-neighbourhood.js";
 import type { Building, Parcel } from "../../geo/store/geo-rows.js";
+import { decodeGeometry } from "../../geo/store/geometry-codec.js";
 import { attributesFrom } from "../../geo/store/stored-attributes.js";
-import { decodeWkb } from "../../geo/store/wkb.js";
 import type { Area } from "../../geo/types.js";
 import { createTenant, createTestApp, type TestApp } from "../../test/test-app.js";
 import { demoLotWithBuildings, iframeTokenFor, type PageCall, pageCaller } from "../test-page-api.js";
@@ -82,7 +82,7 @@ describe("GET /embed/api/map/context (the map's base)", () => {
       .where("datasets.name", "=", DEMO_LAYERS.floodZones)
       .orderBy("feature_id")
       .executeTakeFirstOrThrow();
-    const [lon = 0, lat = 0] = representativePoint(decodeWkb(flood.geometry) as Area);
+    const [lon = 0, lat = 0] = representativePoint(decodeGeometry(flood.geometry) as Area);
     const answer = await context(`${lon - 0.0001},${lat - 0.0001},${lon + 0.0001},${lat + 0.0001}`);
     const zone = answer.layers.features.find((f: Feature) => f.id === flood.feature_id);
     expect(zone?.properties).toEqual({
