@@ -1,5 +1,5 @@
 import type { Geometry, Position } from "../types.js";
-import { decodeWkb } from "./wkb.js";
+import { decodeWkb, TYPE_CODES } from "./wkb.js";
 
 /**
  * Stored geometry is packed: each position on a grid of 10⁻⁹ degree (at most 0.06 mm from where it was read, far
@@ -22,16 +22,6 @@ const GRID = 10 ** STORED_DECIMALS;
 
 /** Added to a type's WKB code in the tag byte, so that no packed value begins as WKB does (0 or 1). */
 const PACKED_TAG = 0x10;
-
-const TYPE_CODES = {
-  Point: 1,
-  LineString: 2,
-  Polygon: 3,
-  MultiPoint: 4,
-  MultiLineString: 5,
-  MultiPolygon: 6,
-  GeometryCollection: 7,
-} as const;
 
 type GeometryType = keyof typeof TYPE_CODES;
 const TYPES = Object.fromEntries(Object.entries(TYPE_CODES).map(([type, code]) => [code, type])) as Record<

@@ -6,7 +6,8 @@ import type { Geometry, Position } from "../types.js";
  * float64s, longitude then latitude.
  */
 
-const TYPE_CODES = {
+/** The geometry types' codes in WKB, which packed geometry's tag bytes build on too. */
+export const TYPE_CODES = {
   Point: 1,
   LineString: 2,
   Polygon: 3,
