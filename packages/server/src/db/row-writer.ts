@@ -46,38 +46,64 @@ export class RowWriter {
     const first = rows[0];
     if (first === undefined) return;
     const columns = Object.keys(first);
-    const values = rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column] ?? null));
+    const records = rows as Record<string, unknown>[];
     const conflict = updateOn ? conflictClause(columns, updateOn) : "";
-    if (this.#sqlite) this.#insertOnSqlite(this.#sqlite, table, columns, values, conflict);
-    else await this.#insertOnPostgres(table, columns, values, conflict);
+    if (this.#sqlite) this.#insertOnSqlite(this.#sqlite, table, columns, records, conflict);
+    else await this.#insertOnPostgres(table, columns, records, conflict);
   }
 
+  /**
+   * Each statement's parameters filled straight from the rows, row after row: an array per row, then sliced and
+   * flattened, was a fifth of the time SQLite took for the insert itself.
+   */
   #insertOnSqlite(
     connection: SQLite.Database,
     table: string,
     columns: string[],
-    values: unknown[][],
+    rows: Record<string, unknown>[],
     conflict: string,
   ): void {
-    for (let start = 0; start < values.length; start += SQLITE_ROWS_PER_STATEMENT) {
-      const chunk = values.slice(start, start + SQLITE_ROWS_PER_STATEMENT);
-      const row = `(${columns.map(() => "?").join(", ")})`;
-      const text = `insert into ${quoted(table)} (${columns.map(quoted).join(", ")}) values ${Array(chunk.length).fill(row).join(", ")}${conflict}`;
-      let statement = this.#statements.get(text);
-      if (!statement) {
-        statement = connection.prepare(text);
-        this.#statements.set(text, statement);
+    for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
+      const end = Math.min(rows.length, start + SQLITE_ROWS_PER_STATEMENT);
+      const parameters: unknown[] = new Array((end - start) * columns.length);
+      let next = 0;
+      for (let index = start; index < end; index++) {
+        const row = rows[index] as Record<string, unknown>;
+        for (const column of columns) parameters[next++] = row[column] ?? null;
       }
-      statement.run(chunk.flat());
+      this.#statement(connection, table, columns, end - start, conflict).run(parameters);
     }
   }
 
-  async #insertOnPostgres(table: string, columns: string[], values: unknown[][], conflict: string): Promise<void> {
+  /** The insert of `count` rows, prepared the first time it is asked for. */
+  #statement(
+    connection: SQLite.Database,
+    table: string,
+    columns: string[],
+    count: number,
+    conflict: string,
+  ): SQLite.Statement {
+    const row = `(${columns.map(() => "?").join(", ")})`;
+    const text = `insert into ${quoted(table)} (${columns.map(quoted).join(", ")}) values ${Array(count).fill(row).join(", ")}${conflict}`;
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = connection.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  async #insertOnPostgres(
+    table: string,
+    columns: string[],
+    rows: Record<string, unknown>[],
+    conflict: string,
+  ): Promise<void> {
     const types = await this.#typesOf(table);
-    const arrays = columns.map((column, index) => {
+    const arrays = columns.map((column) => {
       const type = types.get(column);
       if (type === undefined) throw new Error(`${table} has no column ${column}`);
-      return sql`cast(${values.map((row) => row[index])} as ${sql.raw(type)}[])`;
+      return sql`cast(${rows.map((row) => row[column] ?? null)} as ${sql.raw(type)}[])`;
     });
     await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       select * from unnest(${sql.join(arrays)})${sql.raw(conflict)}`.execute(this.#trx);
