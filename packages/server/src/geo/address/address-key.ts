@@ -11,5 +11,5 @@ import { streetKey } from "./street-key.js";
  */
 export function addressKey(address: NormalizedAddress): string {
   const unit = address.unit ?? address.unitType ?? "";
-  return [streetKey(address), address.number ?? "", unit, address.city ?? "", address.state ?? ""].join("|");
+  return `${streetKey(address)}|${address.number ?? ""}|${unit}|${address.city ?? ""}|${address.state ?? ""}`;
 }
