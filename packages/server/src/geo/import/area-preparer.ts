@@ -2,6 +2,7 @@ import { asBuffer, decodeGeometry } from "../store/geometry-codec.js";
 import type { Area } from "../types.js";
 import { attributesOf, groupAreas, type Measured, measure, type PreparedAreas, prepareAreas } from "./area-batch.js";
 import type { Owner, ParcelAssigner } from "./assign-buildings.js";
+import { type PackedGeometries, packGeometries, transferList, unpackGeometries } from "./geometry-transfer.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import type { ReadRecord } from "./run-import.js";
@@ -9,7 +10,7 @@ import type { ReadRecord } from "./run-import.js";
 /** What an import thread is given of a batch of parcels or buildings: each record's source id and geometry. */
 export interface AreaBatch {
   ids: Array<string | Rejection>;
-  geometries: unknown[];
+  geometries: PackedGeometries;
 }
 
 /**
@@ -50,10 +51,11 @@ export class AreaPreparer {
   async prepare(batch: ReadRecord[]): Promise<PreparedAreas> {
     if (!this.#threads) return prepareAreas(batch, this.#sourceIdOf);
     this.#onThreads ??= new ImportThreads(this.#threads, { kind: "prepare-areas", owners: this.#owners });
-    const onThread = await this.#onThreads.run({
-      ids: batch.map(this.#sourceIdOf),
-      geometries: batch.map((record) => record.feature.geometry),
-    });
+    const geometries = packGeometries(batch.map((record) => record.feature.geometry));
+    const onThread = await this.#onThreads.run(
+      { ids: batch.map(this.#sourceIdOf), geometries },
+      transferList(geometries),
+    );
     const prepared: PreparedAreas = { prepared: new Map(), outcomes: [] };
     for (const [position, outcome] of onThread.outcomes) prepared.outcomes[position] = outcome;
     for (const { sourceId, positions, bytes, box, areaM2, owner } of onThread.areas) {
@@ -95,7 +97,7 @@ function withGeometryOf<T extends object>(area: T, bytes: Uint8Array): T & { geo
 
 /** An import thread's work on an {@link AreaBatch}; `assigner` finds buildings' parcels. */
 export async function prepareOnThread(batch: AreaBatch, assigner?: ParcelAssigner): Promise<PreparedOnThread> {
-  const { prepared, outcomes } = groupAreas(batch.ids, batch.geometries);
+  const { prepared, outcomes } = groupAreas(batch.ids, unpackGeometries(batch.geometries));
   const areas = [...prepared.values()];
   const owners = assigner ? await assigner.owningParcels(areas.map((area) => area.geometry)) : undefined;
   return {

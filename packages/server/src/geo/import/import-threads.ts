@@ -76,14 +76,14 @@ export class ImportThreads<Batch, Result> {
     }
   }
 
-  /** `batch` worked on by the thread with the fewest batches in hand. */
-  run(batch: Batch): Promise<Result> {
+  /** `batch` worked on by the thread with the fewest batches in hand; the buffers of `transfer` are handed to it. */
+  run(batch: Batch, transfer: readonly ArrayBuffer[] = []): Promise<Result> {
     if (this.#failure) return Promise.reject(this.#failure);
     const thread = this.#threads.reduce((least, next) => (next.pending.size < least.pending.size ? next : least));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       thread.pending.set(id, { resolve: (result) => resolve(result as Result), reject });
-      thread.worker.postMessage({ id, batch } satisfies ImportThreadInput);
+      thread.worker.postMessage({ id, batch } satisfies ImportThreadInput, transfer);
     });
   }
 
