@@ -54,7 +54,7 @@ export class RowWriter {
 
   /**
    * Each statement's parameters filled straight from the rows, row after row: an array per row, then sliced and
-   * flattened, was a fifth of the time SQLite took for the insert itself.
+   * flattened, was a fifth of the time of writing 218,000 address rows.
    */
   #insertOnSqlite(
     connection: SQLite.Database,
