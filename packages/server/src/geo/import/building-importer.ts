@@ -6,6 +6,7 @@ import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer } from "./run-import.js";
+import { SpaceOrderedRows } from "./space-ordered-rows.js";
 
 export interface BuildingImportOptions {
   /**
@@ -29,6 +30,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   const preparer = new AreaPreparer((record) => idFrom(record, idField), { threads, owners: true });
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
+  const written = new SpaceOrderedRows("buildings");
   return {
     columns: idField === undefined ? [] : [idField],
     ahead: preparer.ahead,
@@ -36,6 +38,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
     async importBatch(context: ImportContext, { prepared, outcomes }) {
       others ??= await otherDatasets(context, "buildings");
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
+      await written.writeHeld(context, prepared.keys());
       await settleAgainstStored(context, "buildings", prepared, outcomes);
 
       assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
@@ -58,9 +61,10 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
           updated_at: context.now,
         };
       });
-      await context.rows.insert("buildings", rows, ["dataset_id", "source_id"]);
+      await written.add(context, rows);
       return outcomes;
     },
+    finish: (context: ImportContext) => written.writeAll(context),
     close: () => preparer.close(),
   };
 }

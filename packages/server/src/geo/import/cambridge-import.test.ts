@@ -11,7 +11,7 @@ import type { Schema } from "../../db/schema.js";
 import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
 import { extentOf } from "../datasets/dataset-extent.js";
-import { containsPoint, geodesicArea, representativePoint } from "../geometry/index.js";
+import { bboxOf, containsPoint, geodesicArea, geodesicDistance, representativePoint } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
 import { buildingsNear } from "../queries/buildings-near.js";
@@ -245,6 +245,27 @@ describe.skipIf(!PRESENT)(
         expect([...expected].filter((ml) => !storedSet.has(ml))).toEqual([]);
         expect(stored.filter((ml) => !expected.has(ml))).toEqual([]);
         expect(stored).toHaveLength(parcelsSummary().imported);
+      });
+
+      it("writes the parcels in space order, not the file's: each row lies far nearer the one before", async () => {
+        const middle = ([minLon, minLat, maxLon, maxLat]: number[]): LonLat => [
+          (minLon + maxLon) / 2,
+          (minLat + maxLat) / 2,
+        ];
+        const meanStep = (points: LonLat[]) => {
+          let metres = 0;
+          for (let i = 1; i < points.length; i++) metres += geodesicDistance(points[i - 1], points[i]);
+          return metres / (points.length - 1);
+        };
+        const inFile = [...source.values()].map((parcel) => middle(bboxOf(parcel.geometry)));
+        const stored = await db()
+          .selectFrom("parcels")
+          .select(["min_lon", "min_lat", "max_lon", "max_lat"])
+          .orderBy("parcel_id")
+          .execute();
+        const asStored = stored.map((row) => middle([row.min_lon, row.min_lat, row.max_lon, row.max_lat]));
+        expect(meanStep(inFile)).toBeGreaterThan(1000);
+        expect(meanStep(asStored)).toBeLessThan(meanStep(inFile) / 10);
       });
 
       it("folds the pieces of a lot published in several features (171-1, 268B-41, …) into one parcel covering them all", async () => {

@@ -7,6 +7,7 @@ import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate
 import type { Rejection } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+import { SpaceOrderedRows } from "./space-ordered-rows.js";
 
 /**
  * A parcel id with no digit in it (`---`, `-`, `--MD`, `ROAD`) is a placeholder that publishers use for
@@ -25,6 +26,7 @@ export interface ParcelImportOptions {
 export function parcelImporter({ idField, threads }: ParcelImportOptions): Importer<PreparedAreas> {
   const preparer = new AreaPreparer((record) => parcelId(record, idField), { threads, owners: false });
   let others: OtherDatasets | undefined;
+  const written = new SpaceOrderedRows("parcels");
   return {
     columns: [idField],
     ahead: preparer.ahead,
@@ -32,6 +34,7 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
     async importBatch(context: ImportContext, { prepared, outcomes }) {
       others ??= await otherDatasets(context, "parcels");
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
+      await written.writeHeld(context, prepared.keys());
       await settleAgainstStored(context, "parcels", prepared, outcomes);
 
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
@@ -49,10 +52,11 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
           updated_at: context.now,
         };
       });
-      await context.rows.insert("parcels", rows, ["dataset_id", "source_id"]);
+      await written.add(context, rows);
       return outcomes;
     },
     async finish(context: ImportContext) {
+      await written.writeAll(context);
       // New, moved or removed lot lines can change which parcel holds the largest share of a building.
       await reassignBuildings(context, context.changes);
     },
