@@ -421,4 +421,4 @@ it("loses no order, no batch row and no webhook when the server is killed with S
   const ownCallbacks = books.reduce((sum, book) => sum + book.ownCallbackRows.length, 0);
   expect(withCallback.length).toBe(singles.length + ownCallbacks);
   expect(events.length).toBe(withCallback.length + books.length);
-}, PLACE_MS + 10_000 + SETTLE_MS + 30_000);
+}, 270_000); // placing (PLACE_MS), the books' last 10 s, settling (SETTLE_MS) and 30 s for the checks

@@ -21,7 +21,7 @@ import { firstRadiusOf, nearestLayerFeatures } from "../queries/nearest-layer-fe
 import { parcelAt } from "../queries/parcel-at.js";
 import { addressLine } from "../store/address-line.js";
 import { decodeGeometry } from "../store/geometry-codec.js";
-import type { Area, LonLat } from "../types.js";
+import type { Area, BBox, LonLat } from "../types.js";
 import { ParcelAssigner } from "./assign-buildings.js";
 import { importFile } from "./import-file.js";
 
@@ -248,13 +248,14 @@ describe.skipIf(!PRESENT)(
       });
 
       it("writes the parcels in space order, not the file's: each row lies far nearer the one before", async () => {
-        const middle = ([minLon, minLat, maxLon, maxLat]: number[]): LonLat => [
+        const middle = ([minLon, minLat, maxLon, maxLat]: BBox): LonLat => [
           (minLon + maxLon) / 2,
           (minLat + maxLat) / 2,
         ];
         const meanStep = (points: LonLat[]) => {
           let metres = 0;
-          for (let i = 1; i < points.length; i++) metres += geodesicDistance(points[i - 1], points[i]);
+          for (let i = 1; i < points.length; i++)
+            metres += geodesicDistance(points[i - 1] as LonLat, points[i] as LonLat);
           return metres / (points.length - 1);
         };
         const inFile = [...source.values()].map((parcel) => middle(bboxOf(parcel.geometry)));
