@@ -1,3 +1,5 @@
+import type { Insertable } from "kysely";
+import type { Schema } from "../../db/schema.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import { idFrom, measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
@@ -6,7 +8,7 @@ import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer } from "./run-import.js";
-import { SpaceOrderedRows } from "./space-ordered-rows.js";
+import { SpaceOrderedWrites } from "./space-ordered-writes.js";
 
 export interface BuildingImportOptions {
   /**
@@ -30,7 +32,9 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   const preparer = new AreaPreparer((record) => idFrom(record, idField), { threads, owners: true });
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
-  const written = new SpaceOrderedRows("buildings");
+  const written = new SpaceOrderedWrites<Insertable<Schema["buildings"]>>((context, rows) =>
+    context.rows.insert("buildings", rows, ["dataset_id", "source_id"]),
+  );
   return {
     columns: idField === undefined ? [] : [idField],
     ahead: preparer.ahead,
@@ -45,10 +49,10 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const owners = await ownersOf(assigner, areas);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
-      const rows = areas.map((area, i) => {
+      for (const [i, area] of areas.entries()) {
         const owner = owners[i];
         const { bytes, box, areaM2 } = measure(area);
-        return {
+        const row = {
           dataset_id: context.datasetId,
           source_id: area.sourceId,
           footprint: bytes,
@@ -60,8 +64,9 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
           import_id: context.importId,
           updated_at: context.now,
         };
-      });
-      await written.add(context, rows);
+        written.hold(row, area.sourceId, box, bytes.length);
+      }
+      await written.writeIfFull(context);
       return outcomes;
     },
     finish: (context: ImportContext) => written.writeAll(context),

@@ -1,3 +1,5 @@
+import type { Insertable } from "kysely";
+import type { Schema } from "../../db/schema.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import { idFrom, measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
@@ -7,7 +9,7 @@ import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate
 import type { Rejection } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
-import { SpaceOrderedRows } from "./space-ordered-rows.js";
+import { SpaceOrderedWrites } from "./space-ordered-writes.js";
 
 /**
  * A parcel id with no digit in it (`---`, `-`, `--MD`, `ROAD`) is a placeholder that publishers use for
@@ -26,7 +28,9 @@ export interface ParcelImportOptions {
 export function parcelImporter({ idField, threads }: ParcelImportOptions): Importer<PreparedAreas> {
   const preparer = new AreaPreparer((record) => parcelId(record, idField), { threads, owners: false });
   let others: OtherDatasets | undefined;
-  const written = new SpaceOrderedRows("parcels");
+  const written = new SpaceOrderedWrites<Insertable<Schema["parcels"]>>((context, rows) =>
+    context.rows.insert("parcels", rows, ["dataset_id", "source_id"]),
+  );
   return {
     columns: [idField],
     ahead: preparer.ahead,
@@ -39,9 +43,9 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
 
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
-      const rows = areas.map((area, i) => {
+      for (const [i, area] of areas.entries()) {
         const { bytes, box, areaM2 } = measure(area);
-        return {
+        const row = {
           dataset_id: context.datasetId,
           source_id: area.sourceId,
           boundary: bytes,
@@ -51,8 +55,9 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
           import_id: context.importId,
           updated_at: context.now,
         };
-      });
-      await written.add(context, rows);
+        written.hold(row, area.sourceId, box, bytes.length);
+      }
+      await written.writeIfFull(context);
       return outcomes;
     },
     async finish(context: ImportContext) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hilbertIndex } from "./space-ordered-rows.js";
+import { hilbertIndex } from "./space-ordered-writes.js";
 
 /** The middle of cell (x, y) of a 2^bits grid over the world, as a longitude and latitude. */
 function cellMiddle(x: number, y: number, bits: number): [number, number] {

@@ -1,44 +1,46 @@
-import type { Insertable } from "kysely";
-import type { Schema } from "../../db/schema.js";
+import type { BBox } from "../types.js";
 import type { ImportContext } from "./run-import.js";
 
-type AreaTable = "parcels" | "buildings";
-
 /**
- * How many rows are held back at most. Some 600 bytes each as held (packed geometry, attributes), so a few
- * megabytes; a window of this size puts a city's buildings in space order whatever the file's order.
+ * How much is held back at most: rows, and bytes of their stored geometry. Rows are held with their geometry packed
+ * as stored, so a window puts a city's buildings in space order, whatever the file's order, for a few megabytes;
+ * the bytes bound a file of large parcels.
  */
 const WINDOW_ROWS = 16_384;
+const WINDOW_BYTES = 8 * 1024 * 1024;
 
 /**
- * An import's new parcels or buildings, held back and written in the order of a Hilbert curve through their
- * boxes' middles rather than the file's. A table's rows lie in the order they were written, and an order reads a
- * lot's neighbours by the spatial index: some eighty buildings within 100 m of each structure. Written in a file's
- * order (Cambridge's is no order: one building to the next is 1.7 km on average), those eighty rows lie on as
- * many pages, each read from disk when it is not in memory; written in space order, on a few.
+ * An import's new and changed rows, held back and written in the order of a Hilbert curve through their boxes'
+ * middles rather than the file's. A table's rows lie in the order they were written, and an order reads a lot's
+ * neighbours by the spatial index: some eighty buildings within 100 m of each structure. Written in a file's
+ * order (Cambridge's is none: one building to the next is 1.7 km on average), those rows lie on as many pages, each
+ * read from disk when it is not in memory; written in space order, on a few.
  *
  * Everything else sees the import as before: a batch that reads stored rows of ids held here (a parcel's pieces
  * in two batches, united) has them written first ({@link writeHeld}), and whatever is held is written before the
  * import's end work ({@link writeAll}).
  */
-export class SpaceOrderedRows<T extends AreaTable> {
-  readonly #table: T;
-  readonly #windowRows: number;
-  #held: Array<{ key: number; row: Insertable<Schema[T]> }> = [];
+export class SpaceOrderedWrites<Row> {
+  readonly #write: (context: ImportContext, rows: Row[]) => Promise<void>;
+  #held: Array<{ key: number; row: Row }> = [];
   readonly #ids = new Set<string>();
+  #bytes = 0;
 
-  constructor(table: T, windowRows = WINDOW_ROWS) {
-    this.#table = table;
-    this.#windowRows = windowRows;
+  /** `write` stores rows, in the order given. */
+  constructor(write: (context: ImportContext, rows: Row[]) => Promise<void>) {
+    this.#write = write;
   }
 
-  /** Holds `rows`, writing what is held once the window is full. */
-  async add(context: ImportContext, rows: Array<Insertable<Schema[T]> & BoxedRow>): Promise<void> {
-    for (const row of rows) {
-      this.#held.push({ key: hilbertIndex((row.min_lon + row.max_lon) / 2, (row.min_lat + row.max_lat) / 2), row });
-      this.#ids.add(row.source_id);
-    }
-    if (this.#held.length >= this.#windowRows) await this.writeAll(context);
+  /** Holds a row of source id `sourceId` whose geometry has box `box` and takes `bytes` stored. */
+  hold(row: Row, sourceId: string, [minLon, minLat, maxLon, maxLat]: BBox, bytes: number): void {
+    this.#held.push({ key: hilbertIndex((minLon + maxLon) / 2, (minLat + maxLat) / 2), row });
+    this.#ids.add(sourceId);
+    this.#bytes += bytes;
+  }
+
+  /** Writes what is held once the window is full. */
+  async writeIfFull(context: ImportContext): Promise<void> {
+    if (this.#held.length >= WINDOW_ROWS || this.#bytes >= WINDOW_BYTES) await this.writeAll(context);
   }
 
   /** Writes what is held if any of it has one of `sourceIds`, so that reads of those ids find them stored. */
@@ -53,20 +55,13 @@ export class SpaceOrderedRows<T extends AreaTable> {
     const held = this.#held.sort((a, b) => a.key - b.key);
     this.#held = [];
     this.#ids.clear();
-    await context.rows.insert(
-      this.#table,
-      held.map(({ row }) => row),
-      ["dataset_id", "source_id"],
-    );
+    this.#bytes = 0;
+    if (held.length > 0)
+      await this.#write(
+        context,
+        held.map(({ row }) => row),
+      );
   }
-}
-
-interface BoxedRow {
-  source_id: string;
-  min_lon: number;
-  min_lat: number;
-  max_lon: number;
-  max_lat: number;
 }
 
 /** Cells per side of the grid the curve runs through: 2²⁴, some 2.4 m of longitude at the equator. */
