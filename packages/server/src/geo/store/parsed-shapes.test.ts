@@ -30,6 +30,16 @@ describe("ParsedShapes", () => {
     expect(kept.length).toBe(75);
   });
 
+  it("keeps a row as its latest import wrote it, in place of the earlier one, counted once", () => {
+    // Rows 100–199 fill the budget exactly (see above); the same rows from import 2 replace them, evicting none.
+    const shapes = new ParsedShapes(26 * 100);
+    for (let id = 100; id < 200; id++) parse(shapes, id, 1);
+    for (let id = 100; id < 200; id++) parse(shapes, id, 2);
+    const ids = Array.from({ length: 100 }, (_, i) => 100 + i);
+    expect(ids.filter((id) => shapes.get(id, 2) !== undefined)).toHaveLength(100);
+    expect(ids.filter((id) => shapes.get(id, 1) !== undefined)).toHaveLength(0);
+  });
+
   it("does not keep a shape of more than a quarter of its budget", () => {
     const shapes = new ParsedShapes(80);
     parse(shapes, 5);

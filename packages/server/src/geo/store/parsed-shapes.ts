@@ -19,7 +19,8 @@ export interface Shape {
  * a row's geometry or attributes stamps its own import id), so an entry can never be stale.
  */
 export class ParsedShapes {
-  readonly #entries = new Map<string, Shape & { bytes: number }>();
+  /** By row id: a Map keyed by small integers looks up and keeps its order faster than one keyed by strings. */
+  readonly #entries = new Map<number, KeptShape>();
   readonly #maxBytes: number;
   #bytes = 0;
 
@@ -29,12 +30,10 @@ export class ParsedShapes {
 
   /** The shape of row `id` as import `importId` wrote it, if it is kept. */
   get(id: number, importId: number): Shape | undefined {
-    const key = `${id}:${importId}`;
-    const hit = this.#entries.get(key);
-    if (hit) {
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-    }
+    const hit = this.#entries.get(id);
+    if (hit === undefined || hit.importId !== importId) return undefined;
+    this.#entries.delete(id);
+    this.#entries.set(id, hit);
     return hit;
   }
 
@@ -46,23 +45,22 @@ export class ParsedShapes {
     const kept = this.get(id, importId);
     if (kept) return kept;
     const parsed = decodeGeometry(geometry);
-    const bytes = wkbLength(parsed) + values.length;
-    // Most rows read are candidates measured by their geometry alone: attributes are made when first asked for.
-    let attributes: Record<string, unknown> | undefined;
-    const shape = {
-      geometry: parsed,
-      get attributes() {
-        attributes ??= attributesFrom(keys, values);
-        return attributes;
-      },
-      bytes,
-    };
-    if (bytes <= this.#maxBytes / 4) {
-      this.#entries.set(`${id}:${importId}`, shape);
-      this.#bytes += bytes;
+    const shape = new KeptShape(parsed, importId, wkbLength(parsed) + values.length, keys, values);
+    if (shape.bytes <= this.#maxBytes / 4) {
+      this.#forget(id);
+      this.#entries.set(id, shape);
+      this.#bytes += shape.bytes;
       if (this.#bytes > this.#maxBytes) this.#forgetOldest();
     }
     return shape;
+  }
+
+  /** Forgets row `id` as an earlier import wrote it. */
+  #forget(id: number): void {
+    const earlier = this.#entries.get(id);
+    if (earlier === undefined) return;
+    this.#entries.delete(id);
+    this.#bytes -= earlier.bytes;
   }
 
   /**
@@ -76,6 +74,29 @@ export class ParsedShapes {
       this.#bytes -= entry.bytes;
       if (this.#bytes <= this.#maxBytes * 0.75) return;
     }
+  }
+}
+
+/**
+ * A kept shape. Most rows read are candidates measured by their geometry alone, so attributes are made when first
+ * asked for; a class rather than an object literal with a getter, which took longer to make than the geometry took
+ * to decode.
+ */
+class KeptShape implements Shape {
+  #attributes: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly geometry: Geometry,
+    readonly importId: number,
+    /** What the shape counts against the budget. */
+    readonly bytes: number,
+    private readonly keys: string | null,
+    private readonly values: string,
+  ) {}
+
+  get attributes(): Record<string, unknown> {
+    this.#attributes ??= attributesFrom(this.keys, this.values);
+    return this.#attributes;
   }
 }
 
