@@ -66,7 +66,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
         };
         written.hold(row, area.sourceId, box, bytes.length);
       }
-      await written.writeIfFull(context);
+      await written.writeSome(context);
       return outcomes;
     },
     finish: (context: ImportContext) => written.writeAll(context),

@@ -57,7 +57,7 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
         };
         written.hold(row, area.sourceId, box, bytes.length);
       }
-      await written.writeIfFull(context);
+      await written.writeSome(context);
       return outcomes;
     },
     async finish(context: ImportContext) {

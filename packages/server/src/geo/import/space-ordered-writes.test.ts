@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hilbertIndex } from "./space-ordered-writes.js";
+import type { ImportContext } from "./run-import.js";
+import { hilbertIndex, SpaceOrderedWrites } from "./space-ordered-writes.js";
 
 /** The middle of cell (x, y) of a 2^bits grid over the world, as a longitude and latitude. */
 function cellMiddle(x: number, y: number, bits: number): [number, number] {
@@ -36,5 +37,56 @@ describe("hilbertIndex", () => {
       expect(index).toBeGreaterThanOrEqual(0);
       expect(index).toBeLessThanOrEqual(last);
     }
+  });
+});
+
+describe("SpaceOrderedWrites", () => {
+  const context = {} as ImportContext;
+  /** Rows 0–n a few metres apart along a parallel, shuffled by a fixed stride, each id its place along it. */
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => (i * 37) % n).map((at) => ({ id: String(at), lon: -71 + at * 1e-4, lat: 42 }));
+
+  it("writes every row once, each full window in space order, a part with each batch, while the next one fills", async () => {
+    const writes: string[][] = [];
+    const written = new SpaceOrderedWrites<{ id: string; lon: number; lat: number }>(
+      async (_, part) => {
+        writes.push(part.map((row) => row.id));
+      },
+      { rows: 40, bytes: Number.POSITIVE_INFINITY, writtenPerBatch: 15 },
+    );
+    const all = rows(100);
+    for (let start = 0; start < all.length; start += 10) {
+      for (const row of all.slice(start, start + 10))
+        written.hold(row, row.id, [row.lon, row.lat, row.lon, row.lat], 1);
+      await written.writeSome(context);
+    }
+    // The first window is full after four batches, and written 15 rows a batch from then on.
+    expect(writes.slice(0, 3).map((part) => part.length)).toEqual([15, 15, 10]);
+    await written.writeAll(context);
+    const ids = writes.flat();
+    expect([...ids].sort()).toEqual(all.map((row) => row.id).sort());
+    const keyOf = (id: string) => hilbertIndex(-71 + Number(id) * 1e-4, 42);
+    const firstWindow = writes.slice(0, 3).flat().map(keyOf);
+    expect(firstWindow).toEqual([...firstWindow].sort((a, b) => a - b));
+    expect(new Set(firstWindow).size).toBeGreaterThan(30);
+  });
+
+  it("writes everything held before a batch reads back one of its ids, the sorted part and the filling one alike", async () => {
+    const writes: string[][] = [];
+    const written = new SpaceOrderedWrites<{ id: string }>(
+      async (_, part) => {
+        writes.push(part.map((row) => row.id));
+      },
+      { rows: 4, bytes: Number.POSITIVE_INFINITY, writtenPerBatch: 2 },
+    );
+    for (const id of ["a", "b", "c", "d"]) written.hold({ id }, id, [0, 0, 0, 0], 1);
+    await written.writeSome(context); // sorted, two written
+    written.hold({ id: "e" }, "e", [0, 0, 0, 0], 1);
+    await written.writeHeld(context, ["x", "y"]);
+    expect(writes.flat()).toHaveLength(2);
+    await written.writeHeld(context, ["y", "e"]);
+    expect(writes.flat().sort()).toEqual(["a", "b", "c", "d", "e"]);
+    await written.writeAll(context);
+    expect(writes.flat()).toHaveLength(5);
   });
 });
