@@ -45,10 +45,9 @@ export class SpaceOrderedWrites<Row> {
   #written = 0;
   /** The source ids of every row held, filling or sorted. */
   readonly #ids = new Set<string>();
-
   readonly #window: { rows: number; bytes: number; writtenPerBatch: number };
 
-  /** `write` stores rows, in the order given. */
+  /** `write` stores rows, in the order given; `window` says how much is held (less in tests). */
   constructor(
     write: (context: ImportContext, rows: Row[]) => Promise<void>,
     window = { rows: WINDOW_ROWS, bytes: WINDOW_BYTES, writtenPerBatch: WRITTEN_PER_BATCH },
