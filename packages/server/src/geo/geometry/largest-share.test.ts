@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { BBox } from "../types.js";
 import { largestShare } from "./largest-share.js";
 import { rectangle, square } from "./test-shapes.js";
 
@@ -44,5 +45,19 @@ describe("largestShare", () => {
     ];
     expect(largestShare(shed, twice)?.id).toBe("first");
     expect(largestShare(shed, [...twice].reverse())?.id).toBe("second");
+  });
+
+  it("takes a candidate's box as given, as the import's parcel assigner keeps them", () => {
+    const rowhouse = rectangle(-71.0597, 42.3601, -71.0587, 42.3604);
+    const box7: BBox = [-71.06, 42.36, -71.059, 42.3605];
+    const box8: BBox = [-71.059, 42.36, -71.058, 42.3605];
+    const withBoxes = [
+      { id: 8, area: lot8, box: box8 },
+      { id: 7, area: lot7, box: box7 },
+    ];
+    expect(largestShare(rowhouse, withBoxes)).toEqual({ id: 7, share: expect.closeTo(0.7, 4) });
+    // A box far from the footprint rules its lot out without a look at the boundary.
+    const farAway: BBox = [0, 0, 1, 1];
+    expect(largestShare(rowhouse, [{ id: 7, area: lot7, box: farAway }])).toBeUndefined();
   });
 });

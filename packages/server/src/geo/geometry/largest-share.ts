@@ -18,14 +18,15 @@ import { polygonsOf } from "./positions.js";
  * Most candidates need no overlap computed, which was most of a building import's time: a lot holding the whole
  * footprint has all of it (share 1, and no later candidate can beat it), a lot apart from it has none. Only for a
  * lot whose boundary meets the footprint's is the overlap measured ({@link overlapWith}), the lot first cut to the
- * footprint's surroundings, so that a lot of thousands of vertices costs no more than its few nearby ones.
+ * footprint's surroundings, so that a lot of thousands of vertices costs no more than its few nearby ones. A
+ * candidate may bring its box, when its caller keeps it for the many footprints around the same lot.
  *
  * @example
  * largestShare(footprint, [{ id: 7, area: lot7 }, { id: 8, area: lot8 }]); //= { id: 7, share: 0.7 }
  */
 export function largestShare<T>(
   footprint: Area,
-  candidates: readonly { id: T; area: Area }[],
+  candidates: readonly { id: T; area: Area; box?: BBox }[],
 ): { id: T; share: number } | undefined {
   const whole = planarArea(polygonsOf(footprint));
   if (!(whole > 0)) return undefined;
@@ -35,8 +36,8 @@ export function largestShare<T>(
   const surroundings: BBox = [box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin];
   let best: { id: T; share: number } | undefined;
   let overlap: ((area: Area) => number) | undefined;
-  for (const { id, area } of candidates) {
-    if (!bboxesMeet(box, bboxOf(area))) continue;
+  for (const { id, area, box: areaBox } of candidates) {
+    if (!bboxesMeet(box, areaBox ?? bboxOf(area))) continue;
     const relation = relateAreas(footprint, area);
     if (relation === "apart") continue;
     if (relation === "within") return best?.share === 1 ? best : { id, share: 1 };

@@ -16,6 +16,12 @@ const KEPT_BOUNDARIES = 20_000;
 /** A building's parcel and the share of its footprint that parcel holds; none when no parcel overlaps it. */
 export type Owner = { parcelId: number; share: number } | undefined;
 
+/** A candidate parcel's boundary, parsed, with its box: each is met by the dozens of footprints around it. */
+interface Boundary {
+  area: Area;
+  box: BBox;
+}
+
 /** Footprints whose candidates one statement finds: five parameters each, well within every driver's limit. */
 const FOOTPRINTS_PER_STATEMENT = 500;
 
@@ -28,7 +34,7 @@ const FOOTPRINTS_PER_STATEMENT = 500;
  */
 export class ParcelAssigner {
   readonly #source: GeoSource;
-  readonly #kept = new Map<number, Area>();
+  readonly #kept = new Map<number, Boundary>();
 
   /** `source` reads inside the import's transaction, or on an import thread's own connection. */
   constructor(source: GeoSource) {
@@ -49,8 +55,8 @@ export class ParcelAssigner {
         const best = largestShare(
           footprint,
           (candidates[i] ?? []).flatMap((id) => {
-            const area = boundaries.get(id);
-            return area ? [{ id, area }] : [];
+            const boundary = boundaries.get(id);
+            return boundary ? [{ id, ...boundary }] : [];
           }),
         );
         owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
@@ -84,8 +90,8 @@ export class ParcelAssigner {
    * The boundaries of `ids`, parsed: those kept from earlier footprints, the rest read in one statement. The map is
    * the chunk's own, so that keeping at most `KEPT_BOUNDARIES` never drops a boundary this chunk still needs.
    */
-  async #boundariesOf(ids: number[]): Promise<Map<number, Area>> {
-    const boundaries = new Map<number, Area>();
+  async #boundariesOf(ids: number[]): Promise<Map<number, Boundary>> {
+    const boundaries = new Map<number, Boundary>();
     const missing: number[] = [];
     for (const id of ids) {
       const kept = this.#kept.get(id);
@@ -95,9 +101,10 @@ export class ParcelAssigner {
     if (missing.length === 0) return boundaries;
     for (const row of await geometryRows(this.#source, "parcels", missing)) {
       const area = decodeGeometry(row.geometry) as Area;
-      boundaries.set(row.id, area);
+      const boundary = { area, box: bboxOf(area) };
+      boundaries.set(row.id, boundary);
       if (this.#kept.size >= KEPT_BOUNDARIES) this.#forgetOldestHalf();
-      this.#kept.set(row.id, area);
+      this.#kept.set(row.id, boundary);
     }
     return boundaries;
   }
