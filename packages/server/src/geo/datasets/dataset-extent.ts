@@ -1,5 +1,7 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
+import type { Dialect } from "../../db/database.js";
 import type { DatasetKind, Schema } from "../../db/schema.js";
+import { KEY } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 
 /** The table holding each kind's rows. */
@@ -10,12 +12,26 @@ export const TABLE_OF_KIND = {
   layer: "layer_features",
 } as const satisfies Record<DatasetKind, keyof Schema>;
 
+/**
+ * SQLite: a dataset holding at least this share of its table's rows is measured in one pass over the table, in
+ * the order its rows are stored. Through the index by (dataset, source id) the rows come in source-id order, a page
+ * read for nearly each: at a million parcels 3.9 s against 0.31 s in one pass (0.24 s more to count the dataset's
+ * entries first), and inside an import's transaction every such read also searches the write-ahead log.
+ */
+const ONE_PASS_FROM_SHARE = 1 / 12;
+
 /** Stores on the dataset how many rows it now holds and the box of them all (null when it holds none). */
-export async function refreshExtentAndCount(db: Kysely<Schema>, datasetId: number, kind: DatasetKind): Promise<void> {
+export async function refreshExtentAndCount(
+  source: { db: Kysely<Schema>; dialect: Dialect },
+  datasetId: number,
+  kind: DatasetKind,
+): Promise<void> {
+  const { db } = source;
   const table = TABLE_OF_KIND[kind];
   // Addresses are points in lon/lat columns; the other kinds carry their box in four columns.
   const [minLon, minLat, maxLon, maxLat] =
     kind === "addresses" ? ["lon", "lat", "lon", "lat"] : ["min_lon", "min_lat", "max_lon", "max_lat"];
+  const datasetColumn = (await inOnePass(source, kind, datasetId)) ? sql`+dataset_id` : sql`dataset_id`;
   const extent = await db
     .selectFrom(table)
     .select([
@@ -25,7 +41,7 @@ export async function refreshExtentAndCount(db: Kysely<Schema>, datasetId: numbe
       sql<number | null>`max(${sql.ref(maxLat as string)})`.as("max_lat"),
       sql<number | string>`count(*)`.as("record_count"),
     ])
-    .where("dataset_id", "=", datasetId)
+    .where(sql<SqlBool>`${datasetColumn} = ${datasetId}`)
     .executeTakeFirstOrThrow();
   await db
     .updateTable("datasets")
@@ -38,6 +54,25 @@ export async function refreshExtentAndCount(db: Kysely<Schema>, datasetId: numbe
     })
     .where("dataset_id", "=", datasetId)
     .execute();
+}
+
+/**
+ * Whether SQLite should read the whole table for the dataset (see {@link ONE_PASS_FROM_SHARE}): its entries counted
+ * in the index alone, the table's rows told by its highest id. PostgreSQL's planner weighs this from the
+ * statistics an import keeps up to date; addresses have no index by dataset, and are always read in one pass.
+ */
+async function inOnePass(
+  { db, dialect }: { db: Kysely<Schema>; dialect: Dialect },
+  kind: DatasetKind,
+  datasetId: number,
+): Promise<boolean> {
+  if (dialect !== "sqlite" || kind === "addresses") return false;
+  const table = TABLE_OF_KIND[kind];
+  const { rows } = await sql<{ held: number; highest: number | null }>`
+    select (select count(*) from ${sql.table(table)} where dataset_id = ${datasetId}) as held,
+      (select max(${sql.ref(KEY[table])}) from ${sql.table(table)}) as highest`.execute(db);
+  const { held = 0, highest = 0 } = rows[0] ?? {};
+  return held >= ONE_PASS_FROM_SHARE * (highest ?? 0);
 }
 
 /** A dataset's stored extent, when it has one. */

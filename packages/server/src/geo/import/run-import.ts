@@ -177,7 +177,7 @@ async function importAll<Prepared>(
     const refusal = refusalOf(summary, rules);
     if (refusal) throw new ImportRefusedError(refusal);
     await importer.finish?.(context);
-    await refreshExtentAndCount(trx, datasetId, dataset.kind);
+    await refreshExtentAndCount({ db: trx, dialect: database.dialect }, datasetId, dataset.kind);
     summary.properties = await updateRecordsAfterImport(context, dataset.kind, context.changes);
     await trx
       .updateTable("imports")
