@@ -1,7 +1,6 @@
-import { type Kysely, type SqlBool, sql } from "kysely";
-import type { Dialect } from "../../db/database.js";
+import { type SqlBool, sql } from "kysely";
 import type { DatasetKind, Schema } from "../../db/schema.js";
-import { KEY } from "../store/spatial-filter.js";
+import { type GeoSource, KEY } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 
 /** The table holding each kind's rows. */
@@ -21,11 +20,7 @@ export const TABLE_OF_KIND = {
 const ONE_PASS_FROM_SHARE = 1 / 12;
 
 /** Stores on the dataset how many rows it now holds and the box of them all (null when it holds none). */
-export async function refreshExtentAndCount(
-  source: { db: Kysely<Schema>; dialect: Dialect },
-  datasetId: number,
-  kind: DatasetKind,
-): Promise<void> {
+export async function refreshExtentAndCount(source: GeoSource, datasetId: number, kind: DatasetKind): Promise<void> {
   const { db } = source;
   const table = TABLE_OF_KIND[kind];
   // Addresses are points in lon/lat columns; the other kinds carry their box in four columns.
@@ -61,11 +56,7 @@ export async function refreshExtentAndCount(
  * in the index alone, the table's rows told by its highest id. PostgreSQL's planner weighs this from the
  * statistics an import keeps up to date; addresses have no index by dataset, and are always read in one pass.
  */
-async function inOnePass(
-  { db, dialect }: { db: Kysely<Schema>; dialect: Dialect },
-  kind: DatasetKind,
-  datasetId: number,
-): Promise<boolean> {
+async function inOnePass({ db, dialect }: GeoSource, kind: DatasetKind, datasetId: number): Promise<boolean> {
   if (dialect !== "sqlite" || kind === "addresses") return false;
   const table = TABLE_OF_KIND[kind];
   const { rows } = await sql<{ held: number; highest: number | null }>`
