@@ -58,11 +58,14 @@ async function stored(name: string): Promise<{ count: number; extent: BBox | nul
 }
 
 // SQLite measures a dataset holding most of its table in one pass over the table, and a small one through the index
-// by dataset: both must store the same kind of answer.
+// by dataset: both must answer alike.
 describe("a dataset's stored extent and row count", () => {
   it("are those of all its rows, whether it holds most of its table or a small share of it", async () => {
-    const grid = Array.from({ length: 30 }, (_, i) => [-90 + (i % 6) * 0.002, 35 + Math.floor(i / 6) * 0.002]);
-    await importParcels("County grid", grid as Array<[number, number]>);
+    const grid = Array.from({ length: 30 }, (_, i): [number, number] => [
+      -90 + (i % 6) * 0.002,
+      35 + Math.floor(i / 6) * 0.002,
+    ]);
+    await importParcels("County grid", grid);
     await importParcels("Lone lot", [[-80, 30]]);
 
     const county = await stored("County grid");
