@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../test/run-cli.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import { square } from "../geometry/test-shapes.js";
 import type { BBox } from "../types.js";
 import { extentOf } from "./dataset-extent.js";
 
@@ -24,18 +25,7 @@ function parcelsFile(name: string, corners: Array<[number, number]>): string {
   const features = corners.map(([lon, lat], i) => ({
     type: "Feature",
     properties: { APN: `${name}-${i}` },
-    geometry: {
-      type: "Polygon",
-      coordinates: [
-        [
-          [lon, lat],
-          [lon + 0.001, lat],
-          [lon + 0.001, lat + 0.001],
-          [lon, lat + 0.001],
-          [lon, lat],
-        ],
-      ],
-    },
+    geometry: square(lon, lat, 0.001),
   }));
   const path = join(folder, `${name}.geojson`);
   writeFileSync(path, JSON.stringify({ type: "FeatureCollection", features }));
