@@ -21,17 +21,22 @@ export function readHouseNumber(line: string): { number: HouseNumber; rest: stri
   const match = LEADING.exec(line);
   if (!match?.[1]) return undefined;
   const text = match[1].replace(/ ?- ?/g, "-");
-  return { number: { text, ...numberRange(text) }, rest: line.slice(match[0].length).trim() };
+  const { low, high } = numberRange(text);
+  const number: HouseNumber = low === undefined ? { text } : { text, low, high };
+  return { number, rest: line.slice(match[0].length).trim() };
 }
 
 /** The numeric low and high of a house number text (`30-32` → 30, 32; `14.5-14` → 14, 14.5). */
 export function numberRange(text: string): { low?: number; high?: number } {
-  const values = text
-    .split("-")
-    .map(partValue)
-    .filter((value) => value !== undefined);
-  if (values.length === 0) return {};
-  return { low: Math.min(...values), high: Math.max(...values) };
+  let low: number | undefined;
+  let high: number | undefined;
+  for (const part of text.split("-")) {
+    const value = partValue(part);
+    if (value === undefined) continue;
+    if (low === undefined || value < low) low = value;
+    if (high === undefined || value > high) high = value;
+  }
+  return low === undefined ? {} : { low, high };
 }
 
 /** The value of one part: its digits plus a proper fraction after them (`12 1/2` → 12.5; `16 16/2` → 16). */

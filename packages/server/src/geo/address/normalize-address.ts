@@ -89,9 +89,12 @@ export function normalizeAddress(text: string, defaults: AddressDefaults = {}): 
 
 /** A comma segment that is a unit (`APT 4`, `# 3`, `REAR`) rather than a place (`FL 33101`, `KEY WEST`). */
 function isUnitSegment(segment: string): boolean {
+  // Most such segments are a town or a state: their first word is enough to tell.
+  const space = segment.indexOf(" ");
+  const type = unitDesignatorOf(space < 0 ? segment : segment.slice(0, space));
+  if (!type) return false;
   const [designator = "", value, ...more] = words(segment);
-  const type = unitDesignatorOf(designator);
-  if (!type || more.length > 1) return false;
+  if (more.length > 1) return false;
   if (value === undefined) return type !== "#" && isUnnumberedUnit(type);
   if (stateOf(designator) && /^\d{5}/.test(value)) return false;
   return type === "#" || isUnitValue(value);
@@ -109,9 +112,12 @@ function isNumberLetter(rest: readonly string[]): boolean {
 
 /** A designator written before the house number (`REAR 65 MT AUBURN ST`). */
 function leadingUnit(line: string): { word: string; type: string } | undefined {
-  const [word = "", next = ""] = words(line);
+  // The first word found without splitting the line: this runs for every address.
+  const space = line.indexOf(" ");
+  if (space < 0) return undefined;
+  const word = line.slice(0, space);
   const type = unitDesignatorOf(word);
-  return type && isUnnumberedUnit(type) && /^\d/.test(next) ? { word, type } : undefined;
+  return type && isUnnumberedUnit(type) && /^\d/.test(line.slice(space + 1)) ? { word, type } : undefined;
 }
 
 function defaultState(state: string | undefined): string | undefined {
