@@ -21,9 +21,16 @@ export function positionCount(geometry: Geometry | null): number {
   if (geometry.type === "GeometryCollection") {
     return geometry.geometries.reduce((sum, member) => sum + positionCount(member), 0);
   }
-  const count = (value: unknown): number =>
-    Array.isArray(value) && Array.isArray(value[0]) ? value.reduce((sum: number, inner) => sum + count(inner), 0) : 1;
-  return count(geometry.coordinates);
+  return countNested(geometry.coordinates);
+}
+
+/** Positions in nested arrays of them: a list of positions counts by its length, not one call a position. */
+function countNested(value: unknown): number {
+  if (!Array.isArray(value) || !Array.isArray(value[0])) return 1;
+  if (!Array.isArray(value[0][0])) return value.length;
+  let sum = 0;
+  for (const inner of value) sum += countNested(inner);
+  return sum;
 }
 
 /** How many positions an area's rings hold, closing positions included. */
