@@ -104,8 +104,8 @@ function trimHyphens(word: string): string {
 }
 
 /**
- * The street's words split at `-` and `/` (`WINSTON-SALEM`, `SQ-2`), without a stray `#`. A loop, not `flatMap`:
- * that took a tenth of an address import's normalizing.
+ * The street's words split at `-` and `/` (`WINSTON-SALEM`, `SQ-2`), without a stray `#`. A loop, not `flatMap`,
+ * which cost some 1.5 µs an address.
  */
 function splitWords(words: readonly string[]): string[] {
   const parts: string[] = [];

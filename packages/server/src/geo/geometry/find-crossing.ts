@@ -45,8 +45,7 @@ export function findCrossing(
 ): Crossing | undefined {
   const ringSegments = rings.map((ring, r) => segmentsOf(ring, r));
   const count = ringSegments.reduce((sum, segments) => sum + segments.length, 0);
-  // Concatenated by a loop: `flat` cost more than the pairwise tests of a footprint.
-  if (count <= pairwiseAtMost) return pairwiseCrossing(ringSegments.length === 1 ? (ringSegments[0] ?? []) : concat(ringSegments));
+  if (count <= pairwiseAtMost) return pairwiseCrossing(concat(ringSegments));
   const vertices: Array<{ at: Pair; incoming: Segment; outgoing: Segment }> = [];
   for (const [r, ring] of rings.entries()) {
     const segments = ringSegments[r] as Segment[];
@@ -124,6 +123,7 @@ function pairwiseCrossing(segments: readonly Segment[]): Crossing | undefined {
   return undefined;
 }
 
+/** Every ring's segments in one list, by a loop: `flat` cost more than the pairwise tests of a footprint. */
 function concat(ringSegments: readonly Segment[][]): Segment[] {
   const all: Segment[] = [];
   for (const segments of ringSegments) for (const segment of segments) all.push(segment);
