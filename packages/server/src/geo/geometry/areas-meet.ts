@@ -1,5 +1,7 @@
-import type { Area, Position } from "../types.js";
-import { EdgeStrips } from "./edge-strips.js";
+import type { Area, BBox, Position } from "../types.js";
+import { bboxOf } from "./bbox-of.js";
+import { bboxesMeet } from "./bboxes-meet.js";
+import { type EdgeIndex, indexedEdges } from "./indexed-edges.js";
 import { orientation } from "./orientation.js";
 import { polygonsOf, vertexCount } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
@@ -13,6 +15,10 @@ import { segmentsMeet } from "./segments-meet.js";
  *
  * Why that suffices: when no boundaries meet, each part of one area lies wholly inside or wholly outside the
  * other (a part is connected), so one vertex of it decides.
+ *
+ * An area of many edges is indexed the first time it is compared and keeps its index while it lives
+ * (`indexed-edges.ts`): a lot met by the footprints around it, or a zone kept parsed between orders, then costs
+ * each comparison the edges near the other area instead of a walk of all of its own.
  *
  * @example
  * areasMeet(parcel, floodZone); //= true when any part of the parcel is in the zone or on its edge
@@ -35,41 +41,72 @@ export function areasMeet(a: Area, b: Area): boolean {
  * relateAreas(shed, lot); //= "within": the shed's whole area is on the lot
  */
 export function relateAreas(inner: Area, outer: Area): "apart" | "within" | "crossing" {
-  const [small, large] = vertexCount(inner) <= vertexCount(outer) ? [inner, outer] : [outer, inner];
-  if (boundariesMeet(small, large)) return "crossing";
-  const innerParts = partsInside(inner, outer);
-  const outerRingInside = anyRingInside(outer, inner);
+  const innerIndex = indexedEdges(inner);
+  const outerIndex = indexedEdges(outer);
+  const innerBox = innerIndex?.box ?? bboxOf(inner);
+  const outerBox = outerIndex?.box ?? bboxOf(outer);
+  if (!bboxesMeet(innerBox, outerBox)) return "apart";
+  const meet =
+    vertexCount(inner) <= vertexCount(outer)
+      ? boundariesMeet(inner, innerBox, outer, outerIndex)
+      : boundariesMeet(outer, outerBox, inner, innerIndex);
+  if (meet) return "crossing";
+  const innerParts = partsInside(inner, { area: outer, box: outerBox, index: outerIndex });
+  const outerRingInside = anyRingInside(outer, { area: inner, box: innerBox, index: innerIndex });
   if (innerParts === 0 && !outerRingInside) return "apart";
   return innerParts === polygonsOf(inner).length && !outerRingInside ? "within" : "crossing";
 }
 
-/** A small area of at most this many edges, a house's footprint, is scanned whole: cheaper than indexing it. */
-const SCANNED_AT_MOST = 16;
-
 /**
- * Whether an edge of `small` meets an edge of `large`: only `large`'s edges within `small`'s box are tried, each
- * against `small`'s edges near it.
+ * Whether an edge of `small` meets an edge of `large`. An indexed `large` is asked, for each of `small`'s edges
+ * within its box, for its edges near that one. Otherwise both are small, and each of `large`'s edges within
+ * `small`'s box is tried against `small`'s edges, with nothing allocated an edge: this runs for every candidate
+ * lot of every imported building.
  */
-function boundariesMeet(small: Area, large: Area): boolean {
-  const edges = edgesOf(small);
-  const box = boxOfEdges(edges);
-  let near: EdgeStrips<{ a: Pair; b: Pair }> | undefined;
-  for (const polygon of polygonsOf(large)) {
+function boundariesMeet(small: Area, box: BBox, large: Area, index: EdgeIndex | undefined): boolean {
+  if (index) {
+    return someEdgeWithin(small, index.box, (p, q, minX, minY, maxX, maxY) =>
+      index.strips.someMeeting(minX, minY, maxX, maxY, ({ a, b }) => segmentsMeet(a, b, p, q)),
+    );
+  }
+  return someEdgeWithin(large, box, (p, q, minX, minY, maxX, maxY) =>
+    someEdgeMeets(small, p, q, minX, minY, maxX, maxY),
+  );
+}
+
+/** Whether `test` holds for some edge p–q of `area` whose box, (minX, minY) to (maxX, maxY), meets `box`. */
+function someEdgeWithin(
+  area: Area,
+  box: BBox,
+  test: (p: Pair, q: Pair, minX: number, minY: number, maxX: number, maxY: number) => boolean,
+): boolean {
+  const [left, bottom, right, top] = box;
+  for (const polygon of polygonsOf(area)) {
     for (const ring of polygon) {
       for (let i = 0; i + 1 < ring.length; i++) {
         const p = pair(ring[i] as Position);
         const q = pair(ring[i + 1] as Position);
-        if (Math.max(p[0], q[0]) < box[0] || Math.min(p[0], q[0]) > box[2]) continue;
-        if (Math.max(p[1], q[1]) < box[1] || Math.min(p[1], q[1]) > box[3]) continue;
-        const [minX, maxX] = p[0] < q[0] ? [p[0], q[0]] : [q[0], p[0]];
-        const [minY, maxY] = p[1] < q[1] ? [p[1], q[1]] : [q[1], p[1]];
-        if (edges.length <= SCANNED_AT_MOST) {
-          if (edges.some(([a, b]) => edgeMeets(a, b, minX, minY, maxX, maxY) && segmentsMeet(a, b, p, q))) return true;
-          continue;
-        }
-        // Indexed once an edge of `large` comes near: most lots and footprints meet no boundary within the box.
-        near ??= new EdgeStrips(edges.map(([a, b]) => ({ a, b })));
-        if (near.someMeeting(minX, minY, maxX, maxY, ({ a, b }) => segmentsMeet(a, b, p, q))) return true;
+        const minX = p[0] < q[0] ? p[0] : q[0];
+        const maxX = p[0] < q[0] ? q[0] : p[0];
+        if (maxX < left || minX > right) continue;
+        const minY = p[1] < q[1] ? p[1] : q[1];
+        const maxY = p[1] < q[1] ? q[1] : p[1];
+        if (maxY < bottom || minY > top) continue;
+        if (test(p, q, minX, minY, maxX, maxY)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether an edge of `area` meets the segment p–q, whose box runs from (minX, minY) to (maxX, maxY). */
+function someEdgeMeets(area: Area, p: Pair, q: Pair, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  for (const polygon of polygonsOf(area)) {
+    for (const ring of polygon) {
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const a = pair(ring[i] as Position);
+        const b = pair(ring[i + 1] as Position);
+        if (edgeMeets(a, b, minX, minY, maxX, maxY) && segmentsMeet(a, b, p, q)) return true;
       }
     }
   }
@@ -97,24 +134,20 @@ export function edgesOf(area: Area): Array<[Pair, Pair]> {
   return edges;
 }
 
-function boxOfEdges(edges: ReadonlyArray<[Pair, Pair]>): [number, number, number, number] {
-  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [p] of edges) {
-    box[0] = Math.min(box[0], p[0]);
-    box[1] = Math.min(box[1], p[1]);
-    box[2] = Math.max(box[2], p[0]);
-    box[3] = Math.max(box[3], p[1]);
-  }
-  return box;
-}
-
 /** A stored position read as its longitude and latitude, without a copy (they are checked at import). */
 function pair(position: Position): Pair {
   return position as Pair;
 }
 
+/** An area that points are tested against, with its box and, when it has many edges, their index. */
+interface Container {
+  area: Area;
+  box: BBox;
+  index: EdgeIndex | undefined;
+}
+
 /** How many parts of `inner` have their first vertex in `outer` (called once no boundaries meet). */
-function partsInside(inner: Area, outer: Area): number {
+function partsInside(inner: Area, outer: Container): number {
   let count = 0;
   for (const polygon of polygonsOf(inner)) {
     const first = polygon[0]?.[0];
@@ -124,7 +157,7 @@ function partsInside(inner: Area, outer: Area): number {
 }
 
 /** Whether the first vertex of some ring of `area`, exterior or hole, lies in `other` (no boundaries meeting). */
-function anyRingInside(area: Area, other: Area): boolean {
+function anyRingInside(area: Area, other: Container): boolean {
   for (const polygon of polygonsOf(area)) {
     for (const ring of polygon) {
       const first = ring[0];
@@ -135,23 +168,37 @@ function anyRingInside(area: Area, other: Area): boolean {
 }
 
 /**
- * Whether `point`, known to lie on no edge of `area`, is inside it: it crosses an odd number of a polygon's rings
- * (its exterior and holes) on the way east. A ring's edge counts when it spans the point's latitude half-open,
- * and the side is decided by the exact orientation, so no crossing is lost to rounding.
+ * Whether `point`, known to lie on no edge of the area, is inside it: it crosses an odd number of a polygon's
+ * rings (its exterior and holes) on the way east. An edge counts when it spans the point's latitude half-open, and
+ * the side is decided by the exact orientation, so no crossing is lost to rounding. A point beyond the box is
+ * outside without a walk; an indexed area offers only the edges in the strip of the point's latitude, which holds
+ * every edge spanning it.
  */
-function insideAway(point: Pair, area: Area): boolean {
+function insideAway(point: Pair, { area, box, index }: Container): boolean {
+  if (point[0] < box[0] || point[0] > box[2] || point[1] < box[1] || point[1] > box[3]) return false;
+  if (index) {
+    const crossings = new Uint8Array(index.polygons);
+    index.strips.someAtLatitude(point[1], ({ a, b, polygon }) => {
+      if (crosses(a, b, point)) crossings[polygon] = 1 - (crossings[polygon] ?? 0);
+      return false;
+    });
+    return crossings.includes(1);
+  }
   for (const polygon of polygonsOf(area)) {
     let inside = false;
     for (const ring of polygon) {
       for (let i = 0; i + 1 < ring.length; i++) {
-        const p = pair(ring[i] as Position);
-        const q = pair(ring[i + 1] as Position);
-        if (p[1] > point[1] === q[1] > point[1]) continue;
-        const side = orientation(p, q, point);
-        if (q[1] > p[1] ? side > 0 : side < 0) inside = !inside;
+        if (crosses(pair(ring[i] as Position), pair(ring[i + 1] as Position), point)) inside = !inside;
       }
     }
     if (inside) return true;
   }
   return false;
+}
+
+/** Whether the edge p–q crosses the ray east of `point`: it spans the point's latitude, half-open, right of it. */
+function crosses(p: Pair, q: Pair, point: Pair): boolean {
+  if (p[1] > point[1] === q[1] > point[1]) return false;
+  const side = orientation(p, q, point);
+  return q[1] > p[1] ? side > 0 : side < 0;
 }

@@ -43,7 +43,8 @@ export class EdgeStrips<E extends Segment> {
     const count = Math.max(1, Math.min(MAX_STRIPS, Math.ceil(edges.length / EDGES_PER_STRIP)));
     this.#bottom = bottom;
     this.#height = (top - bottom) / count;
-    this.#strips = Array.from({ length: count }, () => []);
+    this.#strips = [];
+    for (let strip = 0; strip < count; strip++) this.#strips.push([]);
     for (const [index, { a, b }] of edges.entries()) {
       const last = this.#stripOf(Math.max(a[1], b[1]));
       for (let strip = this.#stripOf(Math.min(a[1], b[1])); strip <= last; strip++) this.#strips[strip]?.push(index);
