@@ -31,7 +31,7 @@ export function areasMeet(a: Area, b: Area): boolean {
  * How `inner` lies against `outer`: `apart` when they share no point, `within` when `outer` covers all of `inner`
  * with no boundary meeting, `crossing` otherwise (boundaries meet or touch, or a part or hole of one lies in the
  * other) — only then does the overlap need clipping to be known. Exact and linear in the larger area, like
- * {@link areasMeet}.
+ * {@link areasMeet}. A caller that has the areas' boxes passes them, so that they are not found again.
  *
  * Why `within` is right: when no boundaries meet, every ring of `outer` lies wholly inside or wholly outside
  * `inner`; if none lies inside, `outer`'s boundary stays out of `inner`, so each part of `inner` is covered or
@@ -40,11 +40,15 @@ export function areasMeet(a: Area, b: Area): boolean {
  * @example
  * relateAreas(shed, lot); //= "within": the shed's whole area is on the lot
  */
-export function relateAreas(inner: Area, outer: Area): "apart" | "within" | "crossing" {
+export function relateAreas(
+  inner: Area,
+  outer: Area,
+  boxes?: { inner: BBox; outer: BBox },
+): "apart" | "within" | "crossing" {
   const innerIndex = indexedEdges(inner);
   const outerIndex = indexedEdges(outer);
-  const innerBox = innerIndex?.box ?? bboxOf(inner);
-  const outerBox = outerIndex?.box ?? bboxOf(outer);
+  const innerBox = boxes?.inner ?? innerIndex?.box ?? bboxOf(inner);
+  const outerBox = boxes?.outer ?? outerIndex?.box ?? bboxOf(outer);
   if (!bboxesMeet(innerBox, outerBox)) return "apart";
   const meet =
     vertexCount(inner) <= vertexCount(outer)

@@ -36,9 +36,9 @@ export function largestShare<T>(
   const surroundings: BBox = [box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin];
   let best: { id: T; share: number } | undefined;
   let overlap: ((area: Area) => number) | undefined;
-  for (const { id, area, box: areaBox } of candidates) {
-    if (!bboxesMeet(box, areaBox ?? bboxOf(area))) continue;
-    const relation = relateAreas(footprint, area);
+  for (const { id, area, box: areaBox = bboxOf(area) } of candidates) {
+    if (!bboxesMeet(box, areaBox)) continue;
+    const relation = relateAreas(footprint, area, { inner: box, outer: areaBox });
     if (relation === "apart") continue;
     if (relation === "within") return best?.share === 1 ? best : { id, share: 1 };
     const cut: Area = { type: "MultiPolygon", coordinates: clipToBox(area, surroundings) };

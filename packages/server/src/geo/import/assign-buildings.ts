@@ -52,13 +52,13 @@ export class ParcelAssigner {
       const candidates = await this.#candidates(chunk.map((footprint) => bboxOf(footprint)));
       const boundaries = await this.#boundariesOf([...new Set(candidates.flat())]);
       for (const [i, footprint] of chunk.entries()) {
-        const best = largestShare(
-          footprint,
-          (candidates[i] ?? []).flatMap((id) => {
-            const boundary = boundaries.get(id);
-            return boundary ? [{ id, ...boundary }] : [];
-          }),
-        );
+        // A loop, not flatMap and a spread object a candidate: this runs for every footprint of an import.
+        const near: Array<{ id: number; area: Area; box: BBox }> = [];
+        for (const id of candidates[i] ?? []) {
+          const boundary = boundaries.get(id);
+          if (boundary) near.push({ id, area: boundary.area, box: boundary.box });
+        }
+        const best = largestShare(footprint, near);
         owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
       }
     }
