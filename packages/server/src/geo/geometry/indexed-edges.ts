@@ -1,4 +1,4 @@
-import type { Area, Position } from "../types.js";
+import type { Area, BBox, Position } from "../types.js";
 import { EdgeStrips } from "./edge-strips.js";
 import { polygonsOf } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
@@ -12,7 +12,7 @@ export interface IndexedEdge {
 
 /** An area's edges in strips by latitude, with its box and how many polygons it has. */
 export interface EdgeIndex {
-  box: [number, number, number, number];
+  box: BBox;
   polygons: number;
   strips: EdgeStrips<IndexedEdge>;
 }

@@ -138,13 +138,13 @@ function readBody(reader: Reader, type: GeometryType): Geometry {
     case "MultiLineString":
       return { type, coordinates: reader.rings() };
     case "MultiPolygon": {
-      const polygons: Position[][][] = [];
-      for (let count = reader.count(); count > 0; count--) polygons.push(reader.rings());
+      const polygons: Position[][][] = new Array(reader.count());
+      for (let i = 0; i < polygons.length; i++) polygons[i] = reader.rings();
       return { type, coordinates: polygons };
     }
     case "GeometryCollection": {
-      const members: Geometry[] = [];
-      for (let count = reader.count(); count > 0; count--) members.push(readBody(reader, reader.type()));
+      const members: Geometry[] = new Array(reader.count());
+      for (let i = 0; i < members.length; i++) members[i] = readBody(reader, reader.type());
       return { type, geometries: members };
     }
   }
