@@ -1,4 +1,5 @@
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
+import type { Position } from "../types.js";
 import type { Pair } from "./read-polygons.js";
 
 /** Where a hole that lies outside its own exterior was found to belong. */
@@ -19,7 +20,7 @@ export function placeHoles(polygons: readonly Pair[][][]): PlacedHoles {
         placed[p]?.push(hole);
         continue;
       }
-      const home = exteriors.findIndex((other, o) => o !== p && holds(other, hole));
+      const home = exteriors.findIndex((other, o) => o !== p && ringHolds(other, hole));
       if (home < 0) return { stray: { polygon: p, ring: h + 1 } };
       placed[home]?.push(hole);
       moved = true;
@@ -37,14 +38,18 @@ function liesOutside(hole: Pair[], exterior: Pair[]): boolean {
   );
 }
 
-/** Every position of the hole is in the exterior or on it, and some is strictly inside. */
-function holds(exterior: Pair[], hole: Pair[]): boolean {
+/** Every position of the hole is in the exterior or on it, and some is strictly inside. Rings closed. */
+export function ringHolds(exterior: readonly Position[], hole: readonly Position[]): boolean {
   return (
     hole.every((position) => inside(position, exterior, false)) &&
     hole.some((position) => inside(position, exterior, true))
   );
 }
 
-function inside(position: Pair, ring: Pair[], strictly: boolean): boolean {
-  return booleanPointInPolygon(position, { type: "Polygon", coordinates: [ring] }, { ignoreBoundary: strictly });
+function inside(position: Position, ring: readonly Position[], strictly: boolean): boolean {
+  return booleanPointInPolygon(
+    position,
+    { type: "Polygon", coordinates: [ring as Position[]] },
+    { ignoreBoundary: strictly },
+  );
 }

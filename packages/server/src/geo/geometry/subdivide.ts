@@ -1,8 +1,10 @@
 import polygonClipping from "polygon-clipping";
 import type { Area, BBox, Polygon, Position } from "../types.js";
 import { bboxOf } from "./bbox-of.js";
-import { clipToBox } from "./clip-to-box.js";
-import { vertexCount } from "./positions.js";
+import { ringHolds } from "./place-holes.js";
+import { planarRingArea } from "./planar-ring.js";
+import { polygonsOf, vertexCount } from "./positions.js";
+import { type OpenRing, splitRings } from "./split-rings.js";
 
 /** The most positions a part of a subdivided area holds, unless it lies in a box too small to cut further. */
 export const PART_MAX_POSITIONS = 256;
@@ -16,52 +18,91 @@ const MAX_DEPTH = 20;
  * An order touches one corner of a flood zone of 100,000 positions; with the zone stored in parts it reads a few
  * hundred, and measures against them put back together ({@link mergeParts}).
  *
- * The box is halved across its longer side until each half holds few enough positions (Sutherland–Hodgman, linear
- * in the positions at each level); each final piece is then cleaned by polygon-clipping, which drops the
- * zero-width runs along a cut that Sutherland–Hodgman leaves between two arms of a U. Undefined when the area is
- * small enough to stay whole, or when a piece could not be cleaned: the whole area is then always right.
+ * The box is halved across its longer side until each half holds few enough positions; each cut splits the rings
+ * into valid rings on either side ({@link splitRings}), linear in the positions, and a ring wholly on one side is
+ * kept as it is. Undefined when the area is small enough to stay whole, or when its rings are not valid (crossings
+ * of a cut that do not alternate, a hole in no exterior): the whole area is then always right.
  */
 export function subdivide(area: Area, maxPositions = PART_MAX_POSITIONS): Polygon[] | undefined {
   if (vertexCount(area) <= maxPositions) return undefined;
   try {
-    return split(area, bboxOf(area), maxPositions, 0);
+    return split(openRings(area), bboxOf(area), maxPositions, 0);
   } catch {
     return undefined;
   }
 }
 
-function split(area: Area, box: BBox, maxPositions: number, depth: number): Polygon[] {
-  if (vertexCount(area) <= maxPositions || depth === MAX_DEPTH) return cleaned(area);
-  return halves(box).flatMap((half) => {
-    const inside = clipToBox(area, half);
-    return inside.length === 0
-      ? []
-      : split({ type: "MultiPolygon", coordinates: inside }, half, maxPositions, depth + 1);
-  });
-}
-
-/** The two halves of a box, cut across its longer side (in degrees: parts need not be square, only small). */
-function halves([west, south, east, north]: BBox): [BBox, BBox] {
-  if (east - west >= north - south) {
-    const middle = (west + east) / 2;
-    return [
-      [west, south, middle, north],
-      [middle, south, east, north],
-    ];
-  }
-  const middle = (south + north) / 2;
+function split(rings: OpenRing[], box: BBox, maxPositions: number, depth: number): Polygon[] {
+  if (positionsOf(rings) <= maxPositions || depth === MAX_DEPTH) return polygonsOfRings(rings);
+  const { axis, at, halves } = cutAcross(rings, box);
+  const [below, above] = halves;
   return [
-    [west, south, east, middle],
-    [west, middle, east, north],
+    ...(below.length > 0 ? split(below, halfBox(box, axis, at, "below"), maxPositions, depth + 1) : []),
+    ...(above.length > 0 ? split(above, halfBox(box, axis, at, "above"), maxPositions, depth + 1) : []),
   ];
 }
 
-/** The polygons of a piece as polygon-clipping reads them: valid, each its own part. */
-function cleaned(area: Area): Polygon[] {
-  const coordinates = area.type === "Polygon" ? [area.coordinates] : area.coordinates;
-  return polygonClipping
-    .union(coordinates as polygonClipping.MultiPolygon)
-    .map((polygon) => ({ type: "Polygon", coordinates: polygon as Position[][] }));
+/**
+ * The rings cut across the box's longer side (in degrees: parts need not be square, only small), near its middle:
+ * where a position lies on the middle line itself, the line moves by a millionth of the box until none does.
+ */
+function cutAcross(rings: OpenRing[], [west, south, east, north]: BBox) {
+  const axis: 0 | 1 = east - west >= north - south ? 0 : 1;
+  const [low, high] = axis === 0 ? [west, east] : [south, north];
+  for (let attempt = 0; attempt < 16; attempt++) {
+    const nudge = (attempt % 2 === 0 ? 1 : -1) * Math.ceil(attempt / 2) * 1e-6;
+    const at = low + (high - low) * (0.5 + nudge);
+    const halves = splitRings(rings, axis, at);
+    if (halves) return { axis, at, halves };
+  }
+  throw new Error("every line tried across the box passes through a position");
+}
+
+function halfBox([west, south, east, north]: BBox, axis: 0 | 1, at: number, side: "below" | "above"): BBox {
+  if (axis === 0) return side === "below" ? [west, south, at, north] : [at, south, east, north];
+  return side === "below" ? [west, south, east, at] : [west, at, east, north];
+}
+
+/** The area's rings, open, wound as {@link splitRings} needs them: exteriors counter-clockwise, holes clockwise. */
+function openRings(area: Area): OpenRing[] {
+  const rings: OpenRing[] = [];
+  for (const polygon of polygonsOf(area)) {
+    for (const [r, ring] of polygon.entries()) {
+      const open = ring.slice(0, -1);
+      const counterClockwise = planarRingArea(open) > 0;
+      rings.push(counterClockwise === (r === 0) ? open : open.reverse());
+    }
+  }
+  return rings;
+}
+
+/** Positions of the rings once closed, as {@link vertexCount} counts them. */
+function positionsOf(rings: OpenRing[]): number {
+  let count = 0;
+  for (const ring of rings) count += ring.length + 1;
+  return count;
+}
+
+/**
+ * The rings of a part as polygons: each counter-clockwise ring an exterior, each hole given to the smallest
+ * exterior that holds it (an island in a lake in an island holds its own holes). A ring of no area is dropped.
+ */
+function polygonsOfRings(rings: OpenRing[]): Polygon[] {
+  const exteriors: Array<{ ring: Position[]; area: number; holes: Position[][] }> = [];
+  const holes: Position[][] = [];
+  for (const open of rings) {
+    const area = planarRingArea(open);
+    const ring = [...open, open[0] as Position];
+    if (area > 0) exteriors.push({ ring, area, holes: [] });
+    else if (area < 0) holes.push(ring);
+  }
+  exteriors.sort((a, b) => a.area - b.area);
+  for (const hole of holes) {
+    const home = exteriors.length === 1 ? exteriors[0] : exteriors.find(({ ring }) => ringHolds(ring, hole));
+    if (home === undefined) throw new Error("a hole lies in no exterior");
+    home.holes.push(hole);
+  }
+  return exteriors.map(({ ring, holes }) => ({ type: "Polygon", coordinates: [ring, ...holes] }));
 }
 
 /**
