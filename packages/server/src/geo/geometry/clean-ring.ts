@@ -17,25 +17,21 @@ export function cleanRing(positions: readonly Pair[]): CleanRing {
   const first = positions[0];
   const last = positions[positions.length - 1];
   const wasClosed = positions.length >= 2 && first !== undefined && last !== undefined && samePair(first, last);
-  const open = wasClosed ? positions.slice(0, -1) : positions.slice();
+  const openLength = wasClosed ? positions.length - 1 : positions.length;
+  // One array, closed at the end: a flood zone's ring has a hundred thousand positions to go through.
   const kept: Pair[] = [];
-  for (const position of open) {
+  for (let i = 0; i < openLength; i++) {
+    const position = positions[i] as Pair;
     const previous = kept[kept.length - 1];
     if (previous === undefined || !samePair(previous, position)) kept.push(position);
   }
   // An open ring that already ends on its first position: the end is a repeat too.
-  while (kept.length > 1) {
-    const [start, end] = [kept[0], kept[kept.length - 1]];
-    if (start === undefined || end === undefined || !samePair(start, end)) break;
-    kept.pop();
-  }
+  while (kept.length > 1 && samePair(kept[0] as Pair, kept[kept.length - 1] as Pair)) kept.pop();
+  const droppedDuplicates = kept.length < openLength;
+  const distinct = distinctUpTo3(kept);
   const start = kept[0];
-  return {
-    ring: start === undefined ? [] : [...kept, start],
-    closed: !wasClosed && positions.length > 0,
-    droppedDuplicates: kept.length < open.length,
-    distinct: distinctUpTo3(kept),
-  };
+  if (start !== undefined) kept.push(start);
+  return { ring: kept, closed: !wasClosed && positions.length > 0, droppedDuplicates, distinct };
 }
 
 /** How many distinct positions `ring` has, counted up to 3: a few comparisons, where a set would hash them all. */

@@ -64,27 +64,35 @@ export function findCrossing(
 
   let root: Node | undefined;
   for (const { at, incoming, outgoing } of vertices) {
-    const ending = [incoming, outgoing].filter((segment) => segment.end === at);
-    const starting = [incoming, outgoing].filter((segment) => segment.start === at);
-    const [below, rest] = split(root, (segment) => orientation(segment.start, segment.end, at) > 0);
-    const [through, above] = split(rest, (segment) => orientation(segment.start, segment.end, at) === 0);
-    for (const segment of segmentsIn(through)) {
-      if (!ending.includes(segment)) return crossingOf(segment, outgoing);
-    }
+    // Each segment of a position starts there (the sweep meets it now) or ends there (the sweep leaves it).
+    const incomingStarts = incoming.start === at;
+    const outgoingStarts = outgoing.start === at;
+    // The segments below the position, those through it, and those above: split by which side it lies on.
+    split(root, at, 1);
+    const below = splitLower;
+    split(splitUpper, at, 0);
+    const through = splitLower;
+    const above = splitUpper;
+    const passing = passingThrough(
+      through,
+      incomingStarts ? undefined : incoming,
+      outgoingStarts ? undefined : outgoing,
+    );
+    if (passing) return crossingOf(passing, outgoing);
     const lowest = highestOf(below);
     const highest = lowestOf(above);
-    if (starting.length === 0) {
+    if (!incomingStarts && !outgoingStarts) {
       if (lowest && highest && meet(lowest, highest)) return crossingOf(lowest, highest);
       root = merge(below, above);
       continue;
     }
-    const [first, second] = starting as [Segment, Segment | undefined];
-    let bottom = first;
-    let top = first;
-    if (second) {
-      const turn = orientation(at, first.end, second.end);
-      if (turn === 0) return crossingOf(first, second);
-      [bottom, top] = turn > 0 ? [first, second] : [second, first];
+    let bottom = incomingStarts ? incoming : outgoing;
+    let top = bottom;
+    if (incomingStarts && outgoingStarts) {
+      const turn = orientation(at, incoming.end, outgoing.end);
+      if (turn === 0) return crossingOf(incoming, outgoing);
+      if (turn < 0) bottom = outgoing;
+      else top = outgoing;
     }
     if (lowest && meet(lowest, bottom)) return crossingOf(lowest, bottom);
     if (highest && meet(top, highest)) return crossingOf(top, highest);
@@ -137,14 +145,13 @@ function firstPositionOf(segment: Segment): Pair {
 
 function segmentsOf(ring: readonly Pair[], r: number): Segment[] {
   const count = ring.length - 1;
-  const segments: Segment[] = [];
+  const segments: Segment[] = new Array(count);
   for (let i = 0; i < count; i++) {
-    const [a, b] = [ring[i] as Pair, ring[i + 1] as Pair];
+    const from = ring[i] as Pair;
     // The closing position repeats the first: the last segment ends on the very same pair as the first starts.
-    const to = i + 1 === count ? (ring[0] as Pair) : b;
-    const forward = compareLexicographically(a, to) < 0;
-    const [start, end] = forward ? [a, to] : [to, a];
-    segments.push({ ring: r, index: i, count, start, end, forward });
+    const to = i + 1 === count ? (ring[0] as Pair) : (ring[i + 1] as Pair);
+    const forward = compareLexicographically(from, to) < 0;
+    segments[i] = { ring: r, index: i, count, start: forward ? from : to, end: forward ? to : from, forward };
   }
   return segments;
 }
@@ -171,11 +178,9 @@ function meet(s: Segment, t: Segment): boolean {
 /** The position two consecutive edges of one ring share, if they are consecutive. */
 function jointOf(s: Segment, t: Segment): Pair | undefined {
   if (s.ring !== t.ring) return undefined;
-  const [a, b] = s.index < t.index ? [s, t] : [t, s];
-  const next = (a.index + 1) % a.count === b.index;
-  const previous = (b.index + 1) % b.count === a.index;
-  if (!next && !previous) return undefined;
-  for (const end of [s.start, s.end]) if (end === t.start || end === t.end) return end;
+  if ((s.index + 1) % s.count !== t.index && (t.index + 1) % t.count !== s.index) return undefined;
+  if (s.start === t.start || s.start === t.end) return s.start;
+  if (s.end === t.start || s.end === t.end) return s.end;
   return undefined;
 }
 
@@ -187,17 +192,27 @@ function leaf(segment: Segment): Node {
   return { segment, priority: Math.random(), below: undefined, above: undefined };
 }
 
-/** The treap cut in two: the bottom part, whose segments all satisfy `inBottom`, and the rest. */
-function split(node: Node | undefined, inBottom: (segment: Segment) => boolean): [Node | undefined, Node | undefined] {
-  if (!node) return [undefined, undefined];
-  if (inBottom(node.segment)) {
-    const [lower, upper] = split(node.above, inBottom);
-    node.above = lower;
-    return [node, upper];
+/** What {@link split} leaves: the bottom part of the treap it cut, and the rest. Not a pair, which it would allocate at each level. */
+let splitLower: Node | undefined;
+let splitUpper: Node | undefined;
+
+/**
+ * The treap cut in two, into {@link splitLower} and {@link splitUpper}: the bottom part holds the segments that `at`
+ * lies on the left of (`least` 1) or on the left of or on (`least` 0).
+ */
+function split(node: Node | undefined, at: Pair, least: 0 | 1): void {
+  if (!node) {
+    splitLower = undefined;
+    splitUpper = undefined;
+  } else if (orientation(node.segment.start, node.segment.end, at) >= least) {
+    split(node.above, at, least);
+    node.above = splitLower;
+    splitLower = node;
+  } else {
+    split(node.below, at, least);
+    node.below = splitUpper;
+    splitUpper = node;
   }
-  const [lower, upper] = split(node.below, inBottom);
-  node.below = upper;
-  return [lower, node];
 }
 
 /** Two treaps joined, every segment of `bottom` below every segment of `top`. */
@@ -224,6 +239,15 @@ function lowestOf(node: Node | undefined): Segment | undefined {
   return current?.segment;
 }
 
-function segmentsIn(node: Node | undefined): Segment[] {
-  return node ? [...segmentsIn(node.below), node.segment, ...segmentsIn(node.above)] : [];
+/** The first segment of the treap (from the bottom), all through one position, other than those ending there. */
+function passingThrough(
+  node: Node | undefined,
+  endingHere: Segment | undefined,
+  alsoEndingHere: Segment | undefined,
+): Segment | undefined {
+  if (!node) return undefined;
+  const lower = passingThrough(node.below, endingHere, alsoEndingHere);
+  if (lower) return lower;
+  if (node.segment !== endingHere && node.segment !== alsoEndingHere) return node.segment;
+  return passingThrough(node.above, endingHere, alsoEndingHere);
 }
