@@ -717,4 +717,62 @@ describe("layers", () => {
       FLOW: "high",
     });
   });
+  it("a zone cut into parts keeps exactly its own parts when it grows, shrinks or stays as it was", async () => {
+    const origin: LonLat = [-92.5, 40];
+    // A circle of `positions` positions and radius `r` map units around (x, 0): cut into parts beyond 256.
+    const zone = (id: string, x: number, r: number, positions: number) => {
+      const ring = Array.from({ length: positions }, (_, i) => {
+        const angle = (2 * Math.PI * i) / positions;
+        return point(origin, x + r * Math.cos(angle), r * Math.sin(angle));
+      });
+      return featureOf({ type: "Polygon", coordinates: [[...ring, ring[0] as LonLat]] }, { ZONE: id });
+    };
+    const importZones = (name: string, zones: object[]) =>
+      importJson(["layer", fixture(name, ndjson(zones)), "--id-field", "ZONE", "--name", "Flood zones"]);
+    const partsByZone = async () => {
+      const dataset = await datasetRow("layer", "Flood zones");
+      const features = await db()
+        .selectFrom("layer_features")
+        .select(["feature_id", "source_id", "part_count", "geometry"])
+        .where("dataset_id", "=", dataset?.dataset_id ?? -1)
+        .execute();
+      const parts = await db()
+        .selectFrom("layer_parts")
+        .select(["feature_id", "geometry"])
+        .where(
+          "feature_id",
+          "in",
+          features.map((feature) => feature.feature_id),
+        )
+        .execute();
+      return Object.fromEntries(
+        features.map((feature) => {
+          const own = parts.filter((part) => part.feature_id === feature.feature_id);
+          expect(own, feature.source_id).toHaveLength(feature.part_count);
+          const area = (bytes: Uint8Array) => geodesicArea(decodeGeometry(bytes) as Area);
+          const covered = own.reduce((sum, part) => sum + area(part.geometry), 0);
+          if (own.length > 0) expect(covered / area(feature.geometry), feature.source_id).toBeCloseTo(1, 6);
+          return [feature.source_id, own.length];
+        }),
+      );
+    };
+
+    await importZones("zones-1.ndjson", [zone("Z1", 0, 1, 1000), zone("Z2", 3, 1, 50), zone("Z3", 6, 1, 1000)]);
+    const first = await partsByZone();
+    expect(first.Z1).toBeGreaterThan(3);
+    expect(first.Z2).toBe(0);
+
+    // Z1 shrinks to a few positions, Z2 grows to many, Z3 stays, Z4 is new and large.
+    const again = await importZones("zones-2.ndjson", [
+      zone("Z1", 0, 1, 40),
+      zone("Z2", 3, 1.2, 900),
+      zone("Z3", 6, 1, 1000),
+      zone("Z4", 9, 1, 700),
+    ]);
+    expect(again).toMatchObject({ read: 4, imported: 1, updated: 2, unchanged: 1 });
+    const second = await partsByZone();
+    expect(second).toMatchObject({ Z1: 0, Z3: first.Z3 });
+    expect(second.Z2).toBeGreaterThan(3);
+    expect(second.Z4).toBeGreaterThan(3);
+  });
 });

@@ -3,10 +3,9 @@ import { encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geome
 import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
 import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import type { BBox, Geometry } from "../types.js";
+import type { Area, BBox, Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
-import { replaceFromExcluded } from "./replace-from-excluded.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
 export type LayerKind = "polygon" | "point";
@@ -61,7 +60,13 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       const attributeColumns = await context.attributeKeys.columnsOf(
         accepted.map((entry) => entry.record.feature.properties ?? {}),
       );
-      const changed: Array<(typeof accepted)[number] & { bytes: Buffer; attributes: AttributeColumns; box: BBox }> = [];
+      const changed: Array<{
+        sourceId: string;
+        bytes: Buffer;
+        attributes: AttributeColumns;
+        box: BBox;
+        parts: Area[] | undefined;
+      }> = [];
       for (const [i, entry] of accepted.entries()) {
         const earlier = stored.get(entry.sourceId);
         const bytes = encodeGeometry(entry.geometry);
@@ -79,48 +84,24 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         if (earlier) context.changes.add(earlier.box);
         const box = bboxOf(entry.geometry);
         context.changes.add(box);
-        changed.push({ ...entry, bytes, attributes, box });
+        changed.push({ sourceId: entry.sourceId, bytes, attributes, box, parts: layerPartsOf(entry.geometry) });
       }
       if (changed.length === 0) return outcomes;
 
-      const parts = new Map(changed.map((entry) => [entry.sourceId, layerPartsOf(entry.geometry)]));
-      const written = await context.trx
-        .insertInto("layer_features")
-        .values(
-          changed.map(({ sourceId, bytes, attributes, box }) => ({
-            dataset_id: context.datasetId,
-            source_id: sourceId,
-            geometry: bytes,
-            ...attributes,
-            ...bboxColumns(box),
-            import_id: context.importId,
-            part_count: parts.get(sourceId)?.length ?? 0,
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .columns(["dataset_id", "source_id"])
-            .doUpdateSet(
-              replaceFromExcluded([
-                "geometry",
-                "attribute_keys_id",
-                "attributes",
-                "min_lon",
-                "min_lat",
-                "max_lon",
-                "max_lat",
-                "import_id",
-                "part_count",
-              ]),
-            ),
-        )
-        .returning(["feature_id", "source_id"])
-        .execute();
-      await writeLayerParts(
-        context.trx,
-        context.importId,
-        written.map((row) => ({ featureId: row.feature_id, parts: parts.get(row.source_id) })),
+      await context.rows.insert(
+        "layer_features",
+        changed.map(({ sourceId, bytes, attributes, box, parts }) => ({
+          dataset_id: context.datasetId,
+          source_id: sourceId,
+          geometry: bytes,
+          ...attributes,
+          ...bboxColumns(box),
+          import_id: context.importId,
+          part_count: parts?.length ?? 0,
+        })),
+        ["dataset_id", "source_id"],
       );
+      await replaceParts(context, changed, stored);
       return outcomes;
     },
     async finish(context: ImportContext) {
@@ -140,7 +121,18 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
 async function storedFeatures(context: ImportContext, sourceIds: string[]) {
   const rows = await context.trx
     .selectFrom("layer_features")
-    .select(["source_id", "geometry", "attribute_keys_id", "attributes", "min_lon", "min_lat", "max_lon", "max_lat"])
+    .select([
+      "feature_id",
+      "source_id",
+      "geometry",
+      "attribute_keys_id",
+      "attributes",
+      "part_count",
+      "min_lon",
+      "min_lat",
+      "max_lon",
+      "max_lat",
+    ])
     .where("dataset_id", "=", context.datasetId)
     .where(amongIds(context.dialect, "source_id", sourceIds))
     .execute();
@@ -148,13 +140,54 @@ async function storedFeatures(context: ImportContext, sourceIds: string[]) {
     rows.map((row) => [
       row.source_id,
       {
+        featureId: row.feature_id,
         geometry: row.geometry,
         attribute_keys_id: row.attribute_keys_id,
         attributes: row.attributes,
+        partCount: row.part_count,
         box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] as BBox,
       },
     ]),
   );
+}
+
+/**
+ * The parts of the written features replaced: for a feature stored before with parts, they go, and a feature cut
+ * into parts gets its own. A new feature too small to cut, every point, has nothing to replace: no statement.
+ */
+async function replaceParts(
+  context: ImportContext,
+  written: Array<{ sourceId: string; parts: Area[] | undefined }>,
+  stored: Awaited<ReturnType<typeof storedFeatures>>,
+): Promise<void> {
+  const replaced = written.filter(
+    ({ sourceId, parts }) => parts !== undefined || (stored.get(sourceId)?.partCount ?? 0) > 0,
+  );
+  if (replaced.length === 0) return;
+  const newIds = await featureIdsOf(
+    context,
+    replaced.filter(({ sourceId }) => !stored.has(sourceId)).map(({ sourceId }) => sourceId),
+  );
+  await writeLayerParts(
+    context.trx,
+    context.importId,
+    replaced.map(({ sourceId, parts }) => ({
+      featureId: (stored.get(sourceId)?.featureId ?? newIds.get(sourceId)) as number,
+      parts,
+    })),
+  );
+}
+
+/** The ids the layer's features with these source ids were given. */
+async function featureIdsOf(context: ImportContext, sourceIds: string[]): Promise<Map<string, number>> {
+  if (sourceIds.length === 0) return new Map();
+  const rows = await context.trx
+    .selectFrom("layer_features")
+    .select(["feature_id", "source_id"])
+    .where("dataset_id", "=", context.datasetId)
+    .where(amongIds(context.dialect, "source_id", sourceIds))
+    .execute();
+  return new Map(rows.map((row) => [row.source_id, row.feature_id]));
 }
 
 /** Features of the layer read a statement while looking for those the new file no longer has. */
@@ -162,7 +195,8 @@ const FEATURES_PER_PAGE = 5000;
 
 /**
  * Removes the layer's features that the file no longer has (their parts go with them), noting where they were:
- * the properties they met are computed again.
+ * the properties they met are computed again. Only rows this import did not write can be gone: the rest, all of a
+ * first import, are passed over by the database rather than read here.
  */
 async function removeUnseen(context: ImportContext, seen: ReadonlySet<string>): Promise<void> {
   for (let after = 0; ; ) {
@@ -170,6 +204,7 @@ async function removeUnseen(context: ImportContext, seen: ReadonlySet<string>): 
       .selectFrom("layer_features")
       .select(["feature_id", "source_id", "min_lon", "min_lat", "max_lon", "max_lat"])
       .where("dataset_id", "=", context.datasetId)
+      .where("import_id", "<>", context.importId)
       .where("feature_id", ">", after)
       .orderBy("feature_id")
       .limit(FEATURES_PER_PAGE)

@@ -17,9 +17,9 @@ class Unreadable extends Error {}
 
 /**
  * Checks a GeoJSON geometry's structure (its type, and positions of finite numbers nested as deep as the type says)
- * and returns a copy in WGS 84: reprojected when `reproject` is given, and with every position checked to be a
- * longitude in [−180, 180] and a latitude in [−90, 90]. Extra position elements (z) are kept as they are. Whether
- * rings close or polygons are valid is not checked here.
+ * and returns it in WGS 84: a copy reprojected when `reproject` is given, otherwise its own arrays (never changed),
+ * and with every position checked to be a longitude in [−180, 180] and a latitude in [−90, 90]. Extra position
+ * elements (z) are kept as they are. Whether rings close or polygons are valid is not checked here.
  */
 export function wgs84Geometry(
   value: unknown,
@@ -53,7 +53,10 @@ function nested(value: unknown, depth: number, type: CoordinateType, reproject: 
   if (!Array.isArray(value)) {
     throw new Unreadable(`the coordinates of a ${type} hold ${preview(value)} where an array was expected`);
   }
-  return value.map((member) => nested(member, depth - 1, type, reproject));
+  if (reproject) return value.map((member) => nested(member, depth - 1, type, reproject));
+  // In WGS 84 already: checked where they are, not copied. A state's flood zones are millions of positions.
+  for (const member of value) nested(member, depth - 1, type, null);
+  return value;
 }
 
 function position(value: unknown, type: CoordinateType, reproject: Reprojection | null): Position {
@@ -76,5 +79,6 @@ function position(value: unknown, type: CoordinateType, reproject: Reprojection 
         : `${preview(value)} is not a WGS 84 longitude/latitude; give the file's coordinate system with --crs`,
     );
   }
+  if (!reproject) return value as Position;
   return value.length > 2 ? [lon, lat, ...(value.slice(2) as number[])] : [lon, lat];
 }

@@ -45,11 +45,16 @@ function namesOf(keys: string): { names: string[]; assignable: boolean } {
  * text of the whole object would leave it.
  */
 function split(attributes: Record<string, unknown>): { keys: string; values: string } {
-  const entries = Object.entries(attributes).filter(([, value]) => value !== undefined);
-  return {
-    keys: JSON.stringify(entries.map(([name]) => name)),
-    values: JSON.stringify(entries.map(([, value]) => value)),
-  };
+  // One pass, no entry pairs: a state's hydrants or addresses are millions of records to split.
+  const names: string[] = [];
+  const values: unknown[] = [];
+  for (const name of Object.keys(attributes)) {
+    const value = attributes[name];
+    if (value === undefined) continue;
+    names.push(name);
+    values.push(value);
+  }
+  return { keys: JSON.stringify(names), values: JSON.stringify(values) };
 }
 
 /**
