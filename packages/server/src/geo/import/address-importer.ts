@@ -5,6 +5,7 @@ import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 import { type OwnRow, storedSameAddresses, withLocalityOf } from "./same-address.js";
+import { WrittenPlaces } from "./written-places.js";
 
 export type { AddressImportOptions };
 
@@ -30,6 +31,8 @@ export function addressImporter(
   const locator = new AddressLocator(options);
   // Started with the first batch: an import refused before reading any leaves no thread behind.
   let onThreads: ImportThreads<ReadRecord[], Array<LocatedAddress | Rejection>> | undefined;
+  // The places this import wrote, when the namespace held no addresses before it (null: it did, seek every one).
+  let writtenPlaces: WrittenPlaces | null | undefined;
   return {
     columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
     // A batch for each thread to work on, and one for this thread to read meanwhile.
@@ -53,7 +56,14 @@ export function addressImporter(
           read.push({ address, parcelId, point, position, key: addressKey(address) });
         }
       }
-      const { own, same } = await storedSameAddresses(context, read);
+      if (writtenPlaces === undefined)
+        writtenPlaces = (await namespaceHasAddresses(context)) ? null : new WrittenPlaces();
+      const places = writtenPlaces;
+      const { own, same } = await storedSameAddresses(
+        context,
+        read,
+        places ? (entry) => places.mayHold(entry.address) : undefined,
+      );
       const located = new Map<string, Located>();
       const claimed = new Set<number>();
       for (const [index, entry] of read.entries()) {
@@ -98,12 +108,30 @@ export function addressImporter(
       );
       await context.rows.insert("addresses", added);
       await context.rows.insert("addresses", changed, ["address_id"]);
+      for (const entry of written) places?.add(entry.address);
       return outcomes;
     },
     async close() {
       await onThreads?.stop();
     },
   };
+}
+
+/**
+ * Whether the import's namespace holds any address yet, by its datasets' counts (rows are written by imports only,
+ * each of which counts its dataset's rows at its end). Asked once, at the first batch: an import running beside
+ * another into the same namespace would not see that one's rows before it commits either way.
+ */
+async function namespaceHasAddresses(context: ImportContext): Promise<boolean> {
+  const row = await context.trx
+    .selectFrom("datasets")
+    .select("dataset_id")
+    .where("kind", "=", "addresses")
+    .where("namespace", "=", context.namespace)
+    .where("record_count", ">", 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function addressRow(context: ImportContext, { address, parcelId, point }: Located) {

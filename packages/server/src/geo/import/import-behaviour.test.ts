@@ -600,6 +600,41 @@ describe("addresses", () => {
     expect(rows.map((row) => addressLine(row))).toEqual(["9 ASH CT, ELMWOOD, KS", "9 ASH CT, OAKDALE, KS"]);
   });
 
+  it("a first import of a namespace merges an address repeated batches apart, with or without its town", async () => {
+    // A database of its own: with no address stored before, an import seeks only what it may have written itself.
+    const fresh = await createTestDatabase();
+    try {
+      const [x, y] = point([-98, 41.5], 0, 0);
+      const [farX, farY] = point([-98, 42.5], 0, 0);
+      const rows = Array.from({ length: 1200 }, (_, i) => `"${i + 1} Maple St, Elmwood, KS",${x},${y}`);
+      rows.push(
+        `"5 Maple St, Elmwood, KS",${x},${y}`,
+        `7 Maple St,${x},${y}`,
+        `"9 Maple St, Oakdale, KS",${farX},${farY}`,
+      );
+      const run = await runCli(["import", ...pointAddresses("maple.csv", rows), "--name", "Maple", "--json"], {
+        LOTLINE_DATABASE_URL: fresh.url,
+        LOTLINE_PUBLIC_URL: "http://lotline.test",
+      });
+      expect(run.stderr).toBe("");
+      // Rows 1,203 and 1,204 are in the third batch; the rows they repeat, in the first.
+      expect(JSON.parse(run.stdout)).toMatchObject({ read: 1203, imported: 1201, merged: 2, rejected: 0 });
+      const stored = await fresh.database.db
+        .selectFrom("addresses")
+        .selectAll()
+        .where("number", "in", ["5", "7", "9"])
+        .execute();
+      expect(stored.map((row) => addressLine(row)).sort()).toEqual([
+        "5 MAPLE ST, ELMWOOD, KS",
+        "7 MAPLE ST, ELMWOOD, KS",
+        "9 MAPLE ST, ELMWOOD, KS",
+        "9 MAPLE ST, OAKDALE, KS",
+      ]);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   it("a row that is no street address is rejected as unparseable_address with its line number", async () => {
     const csv = fixture(
       "unparseable.csv",

@@ -49,15 +49,20 @@ export interface StoredMatches {
  * such row, a row that is the same address though written differently — the same number, street and unit, and no
  * city, state or ZIP code that disagrees: `75 WINTER ST` and `75 WINTER ST, CAMBRIDGE, MA` are one address. Within
  * the import's own dataset that is enough; a row of another dataset must also be at the same place (the same parcel,
- * or within {@link SAME_PLACE_M}).
+ * or within {@link SAME_PLACE_M}). Only the entries `mayBeStored` are sought: the others have no such row.
  */
-export async function storedSameAddresses(context: ImportContext, entries: AddressToWrite[]): Promise<StoredMatches> {
-  if (entries.length === 0) return { own: new Map(), same: [] };
+export async function storedSameAddresses(
+  context: ImportContext,
+  entries: AddressToWrite[],
+  mayBeStored: (entry: AddressToWrite) => boolean = () => true,
+): Promise<StoredMatches> {
+  const sought = entries.filter(mayBeStored);
+  if (sought.length === 0) return { own: new Map(), same: entries.map(() => undefined) };
   // Only when every entry names its town can the others be left out; one without could be in any.
-  const cities = entries.every((entry) => entry.address.city)
-    ? [...new Set(entries.map((entry) => entry.address.city as string))]
+  const cities = sought.every((entry) => entry.address.city)
+    ? [...new Set(sought.map((entry) => entry.address.city as string))]
     : [];
-  const rows = (await rowsAtNumbers(context, entries, cities)).map((row) => ({
+  const rows = (await rowsAtNumbers(context, sought, cities)).map((row) => ({
     ...row,
     address: storedAddress(row),
   }));

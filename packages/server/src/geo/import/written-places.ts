@@ -1,0 +1,143 @@
+import type { NormalizedAddress } from "../address/index.js";
+
+/** Bits a key in each filter: with {@link HASHES} hashes, a full filter takes 0.3 % of keys never added for added. */
+const BITS_PER_KEY = 12;
+const HASHES = 8;
+/** Keys the first filter holds; each next one, twice as many as the one before. */
+const FIRST_CAPACITY = 1 << 16;
+
+/**
+ * The streets and house numbers an address import has written so far, for the import to know which addresses of a
+ * batch cannot have a stored row to match (`same-address.ts`) when the namespace held no addresses before it: those
+ * need no seek on the street index. A state's first file is millions of addresses, nearly all new; a seek each
+ * cost the main thread a fifth of its time.
+ *
+ * Kept as Bloom filters, some 3 bytes an address (two keys, and room for the filter being filled): "maybe" for every
+ * place written, and for a few % of those never written, which are then looked up as before. A filter that fills
+ * is followed by one twice its size.
+ */
+export class WrittenPlaces {
+  readonly #filters: BloomFilter[] = [new BloomFilter(FIRST_CAPACITY)];
+
+  /** Notes an address written: its street and number, in its town and in any town. */
+  add(address: NormalizedAddress): void {
+    hashPlace(address);
+    const [placeA, placeB] = [hashA, hashB];
+    mixText(address.city ?? "");
+    this.#add();
+    hashA = placeA;
+    hashB = placeB;
+    mixText(ANY_TOWN);
+    this.#add();
+  }
+
+  /**
+   * Whether a row at the address's street and number may have been written: in its town or without one, for an
+   * address naming its town; in any town, for one that does not (it can be the same as any of them).
+   */
+  mayHold(address: NormalizedAddress): boolean {
+    hashPlace(address);
+    if (address.city === undefined) {
+      mixText(ANY_TOWN);
+      return this.#has();
+    }
+    const [placeA, placeB] = [hashA, hashB];
+    mixText(address.city);
+    if (this.#has()) return true;
+    hashA = placeA;
+    hashB = placeB;
+    mixText("");
+    return this.#has();
+  }
+
+  /** Adds the key last hashed. */
+  #add(): void {
+    let last = this.#filters[this.#filters.length - 1] as BloomFilter;
+    if (last.full) {
+      last = new BloomFilter(last.capacity * 2);
+      this.#filters.push(last);
+    }
+    last.add();
+  }
+
+  /** Whether the key last hashed may have been added. */
+  #has(): boolean {
+    for (const filter of this.#filters) if (filter.has()) return true;
+    return false;
+  }
+}
+
+/** What stands for the town in the key of "this street and number, in any town": no town's name has a NUL. */
+const ANY_TOWN = "\u0000";
+
+/**
+ * The hashes of a key, built in place as its parts are mixed in: an import asks for two keys of every address it
+ * reads, and strings built for them cost more than the probes.
+ */
+let hashA = 0;
+let hashB = 0;
+
+/** Starts the hashes of an address's key: its street (the words `streetKey` joins) and house number. */
+function hashPlace(address: NormalizedAddress): void {
+  hashA = 0x811c9dc5;
+  hashB = 0x5bd1e995;
+  mixText(address.predir ?? "");
+  mixText(address.street);
+  mixText(address.suffix ?? "");
+  mixText(address.postdir ?? "");
+  // A number that is not numeric (`A`) is looked up by its street alone.
+  mixText(address.numberLow === undefined ? "-" : String(address.numberLow));
+}
+
+/** Mixes a part of the key into both hashes (FNV-1a with two primes), ending it with a separator. */
+function mixText(text: string): void {
+  let a = hashA;
+  let b = hashB;
+  for (let i = 0; i <= text.length; i++) {
+    // The separator after the part: "AB" then "C" is not "A" then "BC".
+    const code = i < text.length ? text.charCodeAt(i) : 0x1f;
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  hashA = a;
+  hashB = b;
+}
+
+/** A Bloom filter for a given number of keys, probed by double hashing from the hashes last computed. */
+class BloomFilter {
+  readonly capacity: number;
+  readonly #bits: Uint32Array;
+  readonly #size: number;
+  #count = 0;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.#size = capacity * BITS_PER_KEY;
+    this.#bits = new Uint32Array(Math.ceil(this.#size / 32));
+  }
+
+  get full(): boolean {
+    return this.#count >= this.capacity;
+  }
+
+  add(): void {
+    const first = hashA >>> 0;
+    const step = (hashB | 1) >>> 0;
+    for (let i = 0; i < HASHES; i++) {
+      const bit = (first + i * step) % this.#size;
+      this.#bits[bit >>> 5] = (this.#bits[bit >>> 5] as number) | (1 << (bit & 31));
+    }
+    this.#count += 1;
+  }
+
+  has(): boolean {
+    const first = hashA >>> 0;
+    const step = (hashB | 1) >>> 0;
+    for (let i = 0; i < HASHES; i++) {
+      const bit = (first + i * step) % this.#size;
+      if (((this.#bits[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return false;
+    }
+    return true;
+  }
+}
