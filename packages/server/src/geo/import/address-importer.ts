@@ -56,8 +56,9 @@ export function addressImporter(
           read.push({ address, parcelId, point, position, key: addressKey(address) });
         }
       }
-      if (writtenPlaces === undefined)
+      if (writtenPlaces === undefined) {
         writtenPlaces = (await namespaceHasAddresses(context)) ? null : new WrittenPlaces();
+      }
       const places = writtenPlaces;
       const { own, same } = await storedSameAddresses(
         context,
