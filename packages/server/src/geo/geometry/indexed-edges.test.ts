@@ -2,7 +2,7 @@ import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Area, Polygon, Position } from "../types.js";
-import { relateAreas } from "./areas-meet.js";
+import { edgesOf, relateAreas } from "./areas-meet.js";
 import { INDEXED_FROM_EDGES, indexedEdges } from "./indexed-edges.js";
 import { polygonsOf } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
@@ -28,12 +28,6 @@ function stars(radii: readonly number[]): Area {
     type: "MultiPolygon",
     coordinates: [[star(0, 0, radii), [...hole].reverse()], [star(3000, 0, radii)]],
   };
-}
-
-function edgesOf(area: Area): Array<[Pair, Pair]> {
-  return polygonsOf(area).flatMap((polygon) =>
-    polygon.flatMap((ring) => ring.slice(1).map((end, i): [Pair, Pair] => [ring[i] as Pair, end as Pair])),
-  );
 }
 
 /** relateAreas the slow way: every edge against every edge, and turf for the points in the areas. */

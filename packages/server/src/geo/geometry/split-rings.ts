@@ -46,7 +46,8 @@ export function splitRings(rings: readonly OpenRing[], axis: 0 | 1, at: number):
     else sides[placed].push(ring);
   }
   for (const side of [0, 1] as const) {
-    if (crossings[side].length > 0) sides[side].push(...joinAlongLine(crossings[side], axis, side));
+    // A loop, not a spread: a coastline cut by one line can make more rings than a call takes arguments.
+    for (const ring of joinAlongLine(crossings[side], axis, side)) sides[side].push(ring);
   }
   return sides;
 }
