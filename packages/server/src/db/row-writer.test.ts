@@ -63,6 +63,15 @@ describe("RowWriter", () => {
       await rows.insert("parcels", first);
       await rows.insert("parcels", []);
       await rows.insert("parcels", again, ["dataset_id", "source_id"]);
+      // Read at once, as an import reads back what it wrote: on PostgreSQL the rows may still be on their way.
+      const updated = await trx
+        .selectFrom("parcels")
+        .select("parcel_id")
+        .where("dataset_id", "=", dataset_id)
+        .where("attributes", "like", '["again"%')
+        .execute();
+      expect(updated).toHaveLength(again.length);
+      await rows.settle();
     });
 
     const stored = await db
@@ -91,11 +100,18 @@ describe("RowWriter", () => {
     const before = await db.selectFrom("parcels").select("parcel_id").execute();
     const failed = db.transaction().execute(async (trx) => {
       const rows = new RowWriter(test.database, trx);
-      // No dataset 999 999 exists: the foreign key refuses the rows.
-      await rows.insert("parcels", [
-        parcelRow(999_999, 999_999, 1, "orphan"),
-        parcelRow(999_999, 999_999, 2, "orphan"),
-      ]);
+      try {
+        // No dataset 999 999 exists: the foreign key refuses the rows.
+        await rows.insert("parcels", [
+          parcelRow(999_999, 999_999, 1, "orphan"),
+          parcelRow(999_999, 999_999, 2, "orphan"),
+        ]);
+        // On PostgreSQL the insert fails while this runs, and this then fails as the transaction is aborted.
+        await trx.selectFrom("parcels").select("parcel_id").execute();
+        await rows.settle();
+      } catch (error) {
+        throw (await rows.failure()) ?? error;
+      }
     });
     await expect(failed).rejects.toThrow(/foreign key/i);
     expect(await db.selectFrom("parcels").select("parcel_id").execute()).toEqual(before);

@@ -24,7 +24,8 @@ export type UpsertKey<T extends Table> = readonly Column<T>[];
  * - SQLite: statements of {@link SQLITE_ROWS_PER_STATEMENT} rows, prepared once per import and run on the
  *   transaction's own connection.
  * - PostgreSQL: one statement per batch whatever its size, each column sent as one array and spread by `unnest`:
- *   the server parses and plans a short text instead of one with thousands of parameters.
+ *   the server parses and plans a short text instead of one with thousands of parameters. A batch is stored while
+ *   the import prepares the next ({@link RowWriter.settle} waits for it).
  */
 export class RowWriter {
   readonly #trx: Transaction<Schema>;
@@ -32,6 +33,9 @@ export class RowWriter {
   readonly #statements = new Map<string, SQLite.Statement>();
   /** PostgreSQL: each table's column types, read from the catalog once. */
   readonly #columnTypes = new Map<string, Promise<Map<string, string>>>();
+  /** PostgreSQL: the batch the server is storing while the import goes on, and what failed it, if anything. */
+  #writing: Promise<void> = Promise.resolve();
+  #failure: { error: unknown } | undefined;
 
   constructor(database: Database, trx: Transaction<Schema>) {
     this.#trx = trx;
@@ -40,7 +44,8 @@ export class RowWriter {
 
   /**
    * Inserts `rows` (every one with the same columns) into `table`; with `updateOn`, a row whose key is stored
-   * replaces the stored row's other columns instead.
+   * replaces the stored row's other columns instead. On PostgreSQL the rows are stored while the caller goes on:
+   * every statement it runs on the transaction afterwards sees them, and {@link settle} says when they are stored.
    */
   async insert<T extends Table>(table: T, rows: Insertable<Schema[T]>[], updateOn?: UpsertKey<T>): Promise<void> {
     const first = rows[0];
@@ -48,8 +53,42 @@ export class RowWriter {
     const columns = Object.keys(first);
     const records = rows as Record<string, unknown>[];
     const conflict = updateOn ? conflictClause(columns, updateOn) : "";
-    if (this.#sqlite) this.#insertOnSqlite(this.#sqlite, table, columns, records, conflict);
-    else await this.#insertOnPostgres(table, columns, records, conflict);
+    if (this.#sqlite) {
+      this.#insertOnSqlite(this.#sqlite, table, columns, records, conflict);
+      return;
+    }
+    // The server stores one batch while this thread goes on to read, check and build the next: waiting for each
+    // insert had the import and the server take turns. One batch at a time bounds what is held.
+    await this.settle();
+    const insert = this.#postgresInsert(table, columns, records, conflict, await this.#typesOf(table));
+    this.#writing = insert.execute(this.#trx).then(
+      () => {},
+      (error: unknown) => {
+        this.#failure = { error };
+      },
+    );
+    // The transaction runs its statements one at a time, in the order they reach it, and the insert reaches it
+    // within this turn's microtasks: returning on the next turn puts whatever the caller runs next after it, so
+    // a read that follows sees these rows.
+    await new Promise(setImmediate);
+  }
+
+  /**
+   * Waits until every row given is stored; throws what failed a write. On PostgreSQL a transaction must settle
+   * before it commits: one a failed insert aborted ends by rolling back, and its commit does not fail.
+   */
+  async settle(): Promise<void> {
+    await this.#writing;
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  /**
+   * What failed a write, once the writes in flight are done. A failed insert aborts a PostgreSQL transaction, and
+   * the statements after it then fail with "current transaction is aborted": this names the cause instead.
+   */
+  async failure(): Promise<unknown> {
+    await this.#writing;
+    return this.#failure?.error;
   }
 
   /**
@@ -93,20 +132,20 @@ export class RowWriter {
     return statement;
   }
 
-  async #insertOnPostgres(
+  #postgresInsert(
     table: string,
     columns: string[],
     rows: Record<string, unknown>[],
     conflict: string,
-  ): Promise<void> {
-    const types = await this.#typesOf(table);
+    types: Map<string, string>,
+  ) {
     const arrays = columns.map((column) => {
       const type = types.get(column);
       if (type === undefined) throw new Error(`${table} has no column ${column}`);
       return sql`cast(${rows.map((row) => row[column] ?? null)} as ${sql.raw(type)}[])`;
     });
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-      select * from unnest(${sql.join(arrays)})${sql.raw(conflict)}`.execute(this.#trx);
+    return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      select * from unnest(${sql.join(arrays)})${sql.raw(conflict)}`;
   }
 
   #typesOf(table: string): Promise<Map<string, string>> {

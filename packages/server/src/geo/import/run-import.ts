@@ -112,7 +112,9 @@ async function importAll<Prepared>(
   { onProgress = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions,
 ): Promise<ImportSummary> {
   const summary = emptySummary(dataset.kind, dataset.name);
-  await database.db.transaction().execute(async (trx) => {
+  // Out here so that a failure can be traced to a write that failed before it (see `RowWriter.failure`).
+  let rows = undefined as RowWriter | undefined;
+  const written = database.db.transaction().execute(async (trx) => {
     const now = Date.now();
     const namespace = dataset.namespace ?? "main";
     const datasetId = await upsertDataset(trx, { ...dataset, namespace }, now);
@@ -135,6 +137,7 @@ async function importAll<Prepared>(
       now,
       changes: new ChangedArea(),
     };
+    rows = context.rows;
 
     let batch: ReadRecord[] = [];
     let batchPositions = 0;
@@ -184,6 +187,11 @@ async function importAll<Prepared>(
       .set({ finished_at: Date.now(), summary: JSON.stringify(summary) })
       .where("import_id", "=", import_id)
       .execute();
+    // Committed only once every row is stored: PostgreSQL ends a transaction a failed write aborted by rolling back.
+    await context.rows.settle();
+  });
+  await written.catch(async (error: unknown) => {
+    throw (await rows?.failure()) ?? error;
   });
   return summary;
 }
