@@ -117,8 +117,13 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
   };
 }
 
-/** The stored features of the layer with these source ids: their geometry, attributes and box. */
+/**
+ * The stored features of the layer with these source ids: their geometry, attributes and box. A first import of
+ * the layer has none (a feature it wrote itself is seen again as a duplicate id), and then asks nothing: on
+ * PostgreSQL, where a batch is stored while the next is built, a question each batch would wait for the store.
+ */
 async function storedFeatures(context: ImportContext, sourceIds: string[]) {
+  if (!context.heldRecords) return new Map<string, never>();
   const rows = await context.trx
     .selectFrom("layer_features")
     .select([

@@ -47,6 +47,11 @@ export interface ImportContext {
   /** The stored form of records' attributes, their names kept once. */
   attributeKeys: AttributeKeys;
   datasetId: number;
+  /**
+   * Whether the dataset held records before this import. A first import has nothing stored to compare a batch
+   * with but what it wrote itself.
+   */
+  heldRecords: boolean;
   namespace: DatasetNamespace;
   importId: number;
   now: number;
@@ -117,7 +122,7 @@ async function importAll<Prepared>(
   const written = database.db.transaction().execute(async (trx) => {
     const now = Date.now();
     const namespace = dataset.namespace ?? "main";
-    const datasetId = await upsertDataset(trx, { ...dataset, namespace }, now);
+    const { datasetId, heldRecords } = await upsertDataset(trx, { ...dataset, namespace }, now);
     if (rules.replace !== undefined) {
       await replaceDataset({ trx, dialect: database.dialect }, dataset.kind, namespace, rules.replace, datasetId);
     }
@@ -132,6 +137,7 @@ async function importAll<Prepared>(
       rows: new RowWriter(database, trx),
       attributeKeys: new AttributeKeys(trx),
       datasetId,
+      heldRecords,
       namespace,
       importId: import_id,
       now,
@@ -277,7 +283,7 @@ async function upsertDataset(
   trx: Transaction<Schema>,
   dataset: DatasetInfo & { namespace: DatasetNamespace },
   now: number,
-): Promise<number> {
+): Promise<{ datasetId: number; heldRecords: boolean }> {
   const provenance = {
     ...(dataset.provider === undefined ? {} : { provider: dataset.provider }),
     ...(dataset.license === undefined ? {} : { license: dataset.license }),
@@ -285,7 +291,7 @@ async function upsertDataset(
   };
   const existing = await trx
     .selectFrom("datasets")
-    .select(["dataset_id", "namespace"])
+    .select(["dataset_id", "namespace", "record_count"])
     .where("kind", "=", dataset.kind)
     .where("name", "=", dataset.name)
     .executeTakeFirst();
@@ -300,7 +306,8 @@ async function upsertDataset(
       .set({ ...provenance, updated_at: now })
       .where("dataset_id", "=", existing.dataset_id)
       .execute();
-    return existing.dataset_id;
+    // Each import counts its dataset's rows as it ends, and nothing else writes them.
+    return { datasetId: existing.dataset_id, heldRecords: existing.record_count > 0 };
   }
   const created = await trx
     .insertInto("datasets")
@@ -314,5 +321,5 @@ async function upsertDataset(
     })
     .returning("dataset_id")
     .executeTakeFirstOrThrow();
-  return created.dataset_id;
+  return { datasetId: created.dataset_id, heldRecords: false };
 }

@@ -191,7 +191,15 @@ describe.skipIf(!PRESENT)(
         .where("kind", "=", "parcels")
         .executeTakeFirstOrThrow();
       await rejectDuplicates(
-        { ...importing, datasetId: -1, namespace: "main", importId: -1, now: 0, changes: new ChangedArea() },
+        {
+          ...importing,
+          datasetId: -1,
+          heldRecords: true,
+          namespace: "main",
+          importId: -1,
+          now: 0,
+          changes: new ChangedArea(),
+        },
         "parcels",
         [{ datasetId: parcels.dataset_id, name: parcels.name, extent: map }],
         new Map([["again", { sourceId: "again", geometry: lot, attributes: {}, positions: [0] }]]),
