@@ -59,8 +59,8 @@ export const thirdPartyProduct: Product<ThirdPartyResult> = async (source, input
   const layers = (await layerDatasets(source)).filter(
     (layer) => layer.geometryKind !== null && covers(layer.extent, input.point),
   );
-  const results: LayerResult[] = [];
-  for (const layer of layers) results.push(await layerResult(source, layer, input));
+  // Each layer is its own lookups, which PostgreSQL answers on connections of their own at once.
+  const results = await Promise.all(layers.map((layer) => layerResult(source, layer, input)));
   return {
     matched_against: matchedAgainst(input).kind,
     layers: results,
