@@ -122,7 +122,7 @@ const INT8_OID = 20;
 
 /**
  * The PostgreSQL client, loaded when a PostgreSQL database is first opened: a command on SQLite (an import of a
- * few features, the demo) starts some 50 ms sooner without it. It is CommonJS, so it loads synchronously.
+ * few features, the demo) starts some 30 ms sooner without it. It is CommonJS, so it loads synchronously.
  */
 let pgModule: typeof pg | undefined;
 function postgresClient(): typeof pg {
