@@ -21,14 +21,6 @@ interface Segment {
   forward: boolean;
 }
 
-/** A node of the sweep's status: a treap of the segments the sweep line cuts, ordered from bottom to top. */
-interface Node {
-  segment: Segment;
-  priority: number;
-  below: Node | undefined;
-  above: Node | undefined;
-}
-
 /**
  * Whether closed rings cross, touch or overlap themselves or each other anywhere but where consecutive edges of
  * one ring join, found by a Shamos–Hoey sweep in O(n log n): positions are visited in order of longitude, then
@@ -43,64 +35,201 @@ export function findCrossing(
   rings: readonly Pair[][],
   pairwiseAtMost: number = PAIRWISE_AT_MOST,
 ): Crossing | undefined {
-  const ringSegments = rings.map((ring, r) => segmentsOf(ring, r));
-  const count = ringSegments.reduce((sum, segments) => sum + segments.length, 0);
-  if (count <= pairwiseAtMost) return pairwiseCrossing(concat(ringSegments));
-  const vertices: Array<{ at: Pair; incoming: Segment; outgoing: Segment }> = [];
-  for (const [r, ring] of rings.entries()) {
-    const segments = ringSegments[r] as Segment[];
-    for (const [i, outgoing] of segments.entries()) {
-      const incoming = segments[(i + segments.length - 1) % segments.length] as Segment;
-      vertices.push({ at: ring[i] as Pair, incoming, outgoing });
+  let count = 0;
+  for (const ring of rings) count += ring.length - 1;
+  if (count <= pairwiseAtMost) return pairwiseCrossing(concat(rings.map((ring, r) => segmentsOf(ring, r))));
+  return new Sweep(rings, count).run();
+}
+
+/**
+ * The sweep over rings of many segments, a flood zone's or a river's of up to millions of positions: kept in typed
+ * arrays indexed by segment, not an object a segment, a position and a tree node, which were a quarter of what a
+ * flood layer's import allocated. Segment `g` runs from position `g` of all the rings' positions in turn to the
+ * position after it in its ring; the tree of the segments the sweep line cuts is a treap whose node `g` is
+ * segment `g` (each enters the tree once).
+ */
+class Sweep {
+  /** Every ring's positions but its closing one, ring after ring. */
+  readonly #positions: Pair[];
+  /** The segment after each in its ring's order (the last of a ring is followed by its first). */
+  readonly #next: Int32Array;
+  readonly #previous: Int32Array;
+  readonly #ring: Int32Array;
+  /** Whether the segment runs from its lexicographically smaller end (by longitude, then latitude), met first. */
+  readonly #forward: Uint8Array;
+  readonly #priority: Float64Array;
+  /** The treap's children of each node; -1, none. */
+  readonly #below: Int32Array;
+  readonly #above: Int32Array;
+  /** What `#split` leaves: the bottom part of the treap it cut, and the rest. */
+  #lower = NONE;
+  #upper = NONE;
+
+  constructor(rings: readonly Pair[][], count: number) {
+    this.#positions = new Array(count);
+    this.#next = new Int32Array(count);
+    this.#previous = new Int32Array(count);
+    this.#ring = new Int32Array(count);
+    this.#forward = new Uint8Array(count);
+    this.#priority = new Float64Array(count);
+    this.#below = new Int32Array(count).fill(NONE);
+    this.#above = new Int32Array(count).fill(NONE);
+    let first = 0;
+    for (const [r, ring] of rings.entries()) {
+      const last = first + ring.length - 2;
+      for (let g = first; g <= last; g++) {
+        this.#positions[g] = ring[g - first] as Pair;
+        this.#next[g] = g === last ? first : g + 1;
+        this.#previous[g] = g === first ? last : g - 1;
+        this.#ring[g] = r;
+      }
+      first = last + 1;
     }
+    for (let g = 0; g < count; g++) this.#forward[g] = compareLexicographically(this.#from(g), this.#to(g)) < 0 ? 1 : 0;
   }
-  vertices.sort((p, q) => compareLexicographically(p.at, q.at));
-  for (let i = 1; i < vertices.length; i++) {
-    const [previous, current] = [vertices[i - 1], vertices[i]];
-    if (previous && current && compareLexicographically(previous.at, current.at) === 0) {
-      return { ring: previous.outgoing.ring, other: current.outgoing.ring };
+
+  run(): Crossing | undefined {
+    const positions = this.#positions;
+    // Each position, by the segment leaving it, in the sweep's order (a stable sort: equal ones stay in ring order).
+    const order = new Int32Array(positions.length);
+    for (let g = 0; g < order.length; g++) order[g] = g;
+    order.sort((g, h) => compareLexicographically(positions[g] as Pair, positions[h] as Pair));
+    for (let k = 1; k < order.length; k++) {
+      const previous = order[k - 1] as number;
+      const current = order[k] as number;
+      if (compareLexicographically(positions[previous] as Pair, positions[current] as Pair) === 0) {
+        return { ring: this.#ring[previous] as number, other: this.#ring[current] as number };
+      }
+    }
+
+    let root = NONE;
+    for (const outgoing of order) {
+      const at = positions[outgoing] as Pair;
+      const incoming = this.#previous[outgoing] as number;
+      // Each segment of a position starts there (the sweep meets it now) or ends there (the sweep leaves it).
+      const incomingStarts = this.#forward[incoming] === 0;
+      const outgoingStarts = this.#forward[outgoing] === 1;
+      // The segments below the position, those through it, and those above: split by which side it lies on.
+      this.#split(root, at, 1);
+      const below = this.#lower;
+      this.#split(this.#upper, at, 0);
+      const through = this.#lower;
+      const above = this.#upper;
+      const passing = this.#passingThrough(through, incomingStarts ? NONE : incoming, outgoingStarts ? NONE : outgoing);
+      if (passing !== NONE) return this.#crossingOf(passing, outgoing);
+      const lowest = this.#highestOf(below);
+      const highest = this.#lowestOf(above);
+      if (!incomingStarts && !outgoingStarts) {
+        if (lowest !== NONE && highest !== NONE && this.#meet(lowest, highest))
+          return this.#crossingOf(lowest, highest);
+        root = this.#merge(below, above);
+        continue;
+      }
+      let bottom = incomingStarts ? incoming : outgoing;
+      let top = bottom;
+      if (incomingStarts && outgoingStarts) {
+        const turn = orientation(at, this.#end(incoming), this.#end(outgoing));
+        if (turn === 0) return this.#crossingOf(incoming, outgoing);
+        if (turn < 0) bottom = outgoing;
+        else top = outgoing;
+      }
+      if (lowest !== NONE && this.#meet(lowest, bottom)) return this.#crossingOf(lowest, bottom);
+      if (highest !== NONE && this.#meet(top, highest)) return this.#crossingOf(top, highest);
+      const inserted = bottom === top ? this.#leaf(bottom) : this.#merge(this.#leaf(bottom), this.#leaf(top));
+      root = this.#merge(this.#merge(below, inserted), above);
+    }
+    return undefined;
+  }
+
+  /** The position segment `g` leaves from in its ring's order, and the one it goes to. */
+  #from(g: number): Pair {
+    return this.#positions[g] as Pair;
+  }
+
+  #to(g: number): Pair {
+    return this.#positions[this.#next[g] as number] as Pair;
+  }
+
+  #start(g: number): Pair {
+    return this.#forward[g] ? this.#from(g) : this.#to(g);
+  }
+
+  #end(g: number): Pair {
+    return this.#forward[g] ? this.#to(g) : this.#from(g);
+  }
+
+  /** Whether two segments share a point other than the joint of two consecutive edges of one ring. */
+  #meet(s: number, t: number): boolean {
+    if (this.#next[s] === t) return foldsBack(this.#from(s), this.#from(t), this.#to(t));
+    if (this.#next[t] === s) return foldsBack(this.#from(t), this.#from(s), this.#to(s));
+    return segmentsMeet(this.#start(s), this.#end(s), this.#start(t), this.#end(t));
+  }
+
+  #crossingOf(s: number, t: number): Crossing {
+    const [r, q] = [this.#ring[s] as number, this.#ring[t] as number];
+    return { ring: Math.min(r, q), other: Math.max(r, q) };
+  }
+
+  #leaf(g: number): number {
+    this.#priority[g] = Math.random();
+    return g;
+  }
+
+  /**
+   * The treap cut in two, into `#lower` and `#upper`: the bottom part holds the segments that `at` lies on the left
+   * of (`least` 1) or on the left of or on (`least` 0).
+   */
+  #split(node: number, at: Pair, least: 0 | 1): void {
+    if (node === NONE) {
+      this.#lower = NONE;
+      this.#upper = NONE;
+    } else if (orientation(this.#start(node), this.#end(node), at) >= least) {
+      this.#split(this.#above[node] as number, at, least);
+      this.#above[node] = this.#lower;
+      this.#lower = node;
+    } else {
+      this.#split(this.#below[node] as number, at, least);
+      this.#below[node] = this.#upper;
+      this.#upper = node;
     }
   }
 
-  let root: Node | undefined;
-  for (const { at, incoming, outgoing } of vertices) {
-    // Each segment of a position starts there (the sweep meets it now) or ends there (the sweep leaves it).
-    const incomingStarts = incoming.start === at;
-    const outgoingStarts = outgoing.start === at;
-    // The segments below the position, those through it, and those above: split by which side it lies on.
-    split(root, at, 1);
-    const below = splitLower;
-    split(splitUpper, at, 0);
-    const through = splitLower;
-    const above = splitUpper;
-    const passing = passingThrough(
-      through,
-      incomingStarts ? undefined : incoming,
-      outgoingStarts ? undefined : outgoing,
-    );
-    if (passing) return crossingOf(passing, outgoing);
-    const lowest = highestOf(below);
-    const highest = lowestOf(above);
-    if (!incomingStarts && !outgoingStarts) {
-      if (lowest && highest && meet(lowest, highest)) return crossingOf(lowest, highest);
-      root = merge(below, above);
-      continue;
+  /** Two treaps joined, every segment of `bottom` below every segment of `top`. */
+  #merge(bottom: number, top: number): number {
+    if (bottom === NONE) return top;
+    if (top === NONE) return bottom;
+    if ((this.#priority[bottom] as number) > (this.#priority[top] as number)) {
+      this.#above[bottom] = this.#merge(this.#above[bottom] as number, top);
+      return bottom;
     }
-    let bottom = incomingStarts ? incoming : outgoing;
-    let top = bottom;
-    if (incomingStarts && outgoingStarts) {
-      const turn = orientation(at, incoming.end, outgoing.end);
-      if (turn === 0) return crossingOf(incoming, outgoing);
-      if (turn < 0) bottom = outgoing;
-      else top = outgoing;
-    }
-    if (lowest && meet(lowest, bottom)) return crossingOf(lowest, bottom);
-    if (highest && meet(top, highest)) return crossingOf(top, highest);
-    const inserted = bottom === top ? leaf(bottom) : merge(leaf(bottom), leaf(top));
-    root = merge(merge(below, inserted), above);
+    this.#below[top] = this.#merge(bottom, this.#below[top] as number);
+    return top;
   }
-  return undefined;
+
+  #highestOf(node: number): number {
+    let current = node;
+    while (current !== NONE && this.#above[current] !== NONE) current = this.#above[current] as number;
+    return current;
+  }
+
+  #lowestOf(node: number): number {
+    let current = node;
+    while (current !== NONE && this.#below[current] !== NONE) current = this.#below[current] as number;
+    return current;
+  }
+
+  /** The first segment of the treap (from the bottom), all through one position, other than those ending there. */
+  #passingThrough(node: number, endingHere: number, alsoEndingHere: number): number {
+    if (node === NONE) return NONE;
+    const lower = this.#passingThrough(this.#below[node] as number, endingHere, alsoEndingHere);
+    if (lower !== NONE) return lower;
+    if (node !== endingHere && node !== alsoEndingHere) return node;
+    return this.#passingThrough(this.#above[node] as number, endingHere, alsoEndingHere);
+  }
 }
+
+/** No segment: an empty treap or child. */
+const NONE = -1;
 
 /**
  * Rings of at most this many segments in all, a house's footprint or most lots, are tested pair by pair, without
@@ -156,23 +285,25 @@ function segmentsOf(ring: readonly Pair[], r: number): Segment[] {
   return segments;
 }
 
-function compareLexicographically(p: Pair, q: Pair): number {
-  return p[0] - q[0] || p[1] - q[1];
+/** -1, 0 or 1 by longitude, then latitude (a difference of doubles was a number allocated at each comparison). */
+function compareLexicographically(p: Pair, q: Pair): -1 | 0 | 1 {
+  if (p[0] !== q[0]) return p[0] < q[0] ? -1 : 1;
+  if (p[1] !== q[1]) return p[1] < q[1] ? -1 : 1;
+  return 0;
 }
 
 /** Whether two segments share a point other than the joint of two consecutive edges of one ring. */
 function meet(s: Segment, t: Segment): boolean {
   const joint = jointOf(s, t);
-  if (joint) {
-    // Consecutive edges meet elsewhere only when they fold back along each other.
-    const p = s.start === joint ? s.end : s.start;
-    const q = t.start === joint ? t.end : t.start;
-    return (
-      orientation(p, joint, q) === 0 &&
-      (p[0] - joint[0]) * (q[0] - joint[0]) + (p[1] - joint[1]) * (q[1] - joint[1]) > 0
-    );
-  }
-  return segmentsMeet(s.start, s.end, t.start, t.end);
+  if (!joint) return segmentsMeet(s.start, s.end, t.start, t.end);
+  return foldsBack(s.start === joint ? s.end : s.start, joint, t.start === joint ? t.end : t.start);
+}
+
+/** Whether consecutive edges `p`–`joint` and `joint`–`q` meet beyond their joint: only by folding back. */
+function foldsBack(p: Pair, joint: Pair, q: Pair): boolean {
+  return (
+    orientation(p, joint, q) === 0 && (p[0] - joint[0]) * (q[0] - joint[0]) + (p[1] - joint[1]) * (q[1] - joint[1]) > 0
+  );
 }
 
 /** The position two consecutive edges of one ring share, if they are consecutive. */
@@ -186,68 +317,4 @@ function jointOf(s: Segment, t: Segment): Pair | undefined {
 
 function crossingOf(s: Segment, t: Segment): Crossing {
   return { ring: Math.min(s.ring, t.ring), other: Math.max(s.ring, t.ring) };
-}
-
-function leaf(segment: Segment): Node {
-  return { segment, priority: Math.random(), below: undefined, above: undefined };
-}
-
-/** What {@link split} leaves: the bottom part of the treap it cut, and the rest. Not a pair, which it would allocate at each level. */
-let splitLower: Node | undefined;
-let splitUpper: Node | undefined;
-
-/**
- * The treap cut in two, into {@link splitLower} and {@link splitUpper}: the bottom part holds the segments that `at`
- * lies on the left of (`least` 1) or on the left of or on (`least` 0).
- */
-function split(node: Node | undefined, at: Pair, least: 0 | 1): void {
-  if (!node) {
-    splitLower = undefined;
-    splitUpper = undefined;
-  } else if (orientation(node.segment.start, node.segment.end, at) >= least) {
-    split(node.above, at, least);
-    node.above = splitLower;
-    splitLower = node;
-  } else {
-    split(node.below, at, least);
-    node.below = splitUpper;
-    splitUpper = node;
-  }
-}
-
-/** Two treaps joined, every segment of `bottom` below every segment of `top`. */
-function merge(bottom: Node | undefined, top: Node | undefined): Node | undefined {
-  if (!bottom) return top;
-  if (!top) return bottom;
-  if (bottom.priority > top.priority) {
-    bottom.above = merge(bottom.above, top);
-    return bottom;
-  }
-  top.below = merge(bottom, top.below);
-  return top;
-}
-
-function highestOf(node: Node | undefined): Segment | undefined {
-  let current = node;
-  while (current?.above) current = current.above;
-  return current?.segment;
-}
-
-function lowestOf(node: Node | undefined): Segment | undefined {
-  let current = node;
-  while (current?.below) current = current.below;
-  return current?.segment;
-}
-
-/** The first segment of the treap (from the bottom), all through one position, other than those ending there. */
-function passingThrough(
-  node: Node | undefined,
-  endingHere: Segment | undefined,
-  alsoEndingHere: Segment | undefined,
-): Segment | undefined {
-  if (!node) return undefined;
-  const lower = passingThrough(node.below, endingHere, alsoEndingHere);
-  if (lower) return lower;
-  if (node.segment !== endingHere && node.segment !== alsoEndingHere) return node.segment;
-  return passingThrough(node.above, endingHere, alsoEndingHere);
 }
