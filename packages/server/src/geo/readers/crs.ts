@@ -1,4 +1,5 @@
-import proj4 from "proj4";
+import { createRequire } from "node:module";
+import type proj4 from "proj4";
 import { messageOf, preview } from "./json-value.js";
 import { SourceError } from "./source-error.js";
 
@@ -77,7 +78,7 @@ export function reprojectionFrom(crs: string, origin: string): Reprojection | nu
   if (definition === WGS84) return null;
   let converter: proj4.Converter;
   try {
-    converter = proj4(definition, WGS84);
+    converter = proj4Library()(definition, WGS84);
   } catch (thrown) {
     throw new SourceError(
       "unknown_crs",
@@ -88,4 +89,14 @@ export function reprojectionFrom(crs: string, origin: string): Reprojection | nu
     const [lon, lat] = converter.forward([x, y]);
     return [lon, lat];
   };
+}
+
+/**
+ * proj4, loaded the first time a source needs reprojecting: most files are in WGS 84 already, and every import
+ * command started some 40 ms later for loading it. It is CommonJS, so it loads synchronously.
+ */
+let proj4Module: typeof proj4 | undefined;
+function proj4Library(): typeof proj4 {
+  proj4Module ??= createRequire(import.meta.url)("proj4") as typeof proj4;
+  return proj4Module;
 }
