@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from "node:crypto";
 import { promisify } from "node:util";
-import { calculateJwkThumbprint, exportJWK, type JWK } from "jose";
+import type { JWK } from "jose";
 import type { Kysely } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { NotFoundError } from "../../errors.js";
@@ -247,6 +247,8 @@ function newestSigner(db: Kysely<Schema>): Promise<{ kid: string } | undefined> 
 
 /** A new RS256 key pair as a `signing_keys` row (without its creation time); its `kid` is the JWK thumbprint. */
 async function newKeyPair() {
+  // Loaded here, where a key is made: every command builds these services, and most never sign.
+  const { calculateJwkThumbprint, exportJWK } = await import("jose");
   const { publicKey, privateKey } = await generateRsaKeyPair("rsa", { modulusLength: 2048 });
   const jwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(jwk);
