@@ -1,10 +1,13 @@
+import type { Insertable } from "kysely";
+import type { AddressTable } from "../../db/schema.js";
 import { addressKey, formatAddress, streetKey } from "../address/index.js";
 import { type AddressImportOptions, AddressLocator, type LocatedAddress } from "./address-locator.js";
+import { FirstAddressLoad } from "./first-address-load.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
-import { type OwnRow, storedSameAddresses, withLocalityOf } from "./same-address.js";
+import { type OwnRow, type OwnWrites, storedSameAddresses, withLocalityOf } from "./same-address.js";
 import { WrittenPlaces } from "./written-places.js";
 
 export type { AddressImportOptions };
@@ -31,8 +34,10 @@ export function addressImporter(
   const locator = new AddressLocator(options);
   // Started with the first batch: an import refused before reading any leaves no thread behind.
   let onThreads: ImportThreads<ReadRecord[], Array<LocatedAddress | Rejection>> | undefined;
-  // The places this import wrote, when the namespace held no addresses before it (null: it did, seek every one).
-  let writtenPlaces: WrittenPlaces | null | undefined;
+  // What this import knows of the rows it wrote, when the namespace held no addresses before it: on SQLite, the rows
+  // themselves (`firstLoad`), elsewhere the places written. Null when it did: every address is sought.
+  let ownWrites: OwnWrites | null | undefined;
+  let firstLoad: FirstAddressLoad | undefined;
   return {
     columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
     // A batch for each thread to work on, and one for this thread to read meanwhile.
@@ -56,15 +61,17 @@ export function addressImporter(
           read.push({ address, parcelId, point, position, key: addressKey(address) });
         }
       }
-      if (writtenPlaces === undefined) {
-        writtenPlaces = (await namespaceHasAddresses(context)) ? null : new WrittenPlaces();
+      if (ownWrites === undefined) {
+        const held = await namespaceHasAddresses(context);
+        firstLoad = held ? undefined : await FirstAddressLoad.begin(context);
+        ownWrites = held ? null : (firstLoad?.rows ?? new WrittenPlaces());
       }
-      const places = writtenPlaces;
-      const { own, same } = await storedSameAddresses(
-        context,
-        read,
-        places ? (entry) => places.mayHold(entry.address) : undefined,
-      );
+      if (firstLoad && !firstLoad.canTake(read.map((entry) => entry.address))) {
+        await firstLoad.end(context);
+        firstLoad = undefined;
+        ownWrites = null;
+      }
+      const { own, same } = await storedSameAddresses(context, read, ownWrites ?? undefined);
       const located = new Map<string, Located>();
       const claimed = new Set<number>();
       for (const [index, entry] of read.entries()) {
@@ -103,14 +110,20 @@ export function addressImporter(
       }
 
       const written = [...located.values()].filter(({ target }) => target?.importId !== context.importId);
-      const added = written.filter(({ target }) => target === undefined).map((entry) => addressRow(context, entry));
+      // A first load numbers its rows itself; otherwise the table does.
+      const added = written
+        .filter(({ target }) => target === undefined)
+        .map((entry) => addressRow(context, entry, firstLoad?.rows.add(entry.address)));
       const changed = written.flatMap((entry) =>
-        entry.target ? [{ address_id: entry.target.addressId, ...addressRow(context, entry) }] : [],
+        entry.target ? [addressRow(context, entry, entry.target.addressId)] : [],
       );
       await context.rows.insert("addresses", added);
       await context.rows.insert("addresses", changed, ["address_id"]);
-      for (const entry of written) places?.add(entry.address);
+      if (ownWrites instanceof WrittenPlaces) for (const entry of written) ownWrites.add(entry.address);
       return outcomes;
+    },
+    async finish(context: ImportContext) {
+      await firstLoad?.end(context);
     },
     async close() {
       await onThreads?.stop();
@@ -135,8 +148,16 @@ async function namespaceHasAddresses(context: ImportContext): Promise<boolean> {
   return row !== undefined;
 }
 
-function addressRow(context: ImportContext, { address, parcelId, point }: Located) {
-  return {
+/**
+ * The row of an address, with its id when it has one: set on the row built, because spreading the row into another
+ * object with the id cost more than building it.
+ */
+function addressRow(
+  context: ImportContext,
+  { address, parcelId, point }: Located,
+  id: number | undefined,
+): Insertable<AddressTable> {
+  const row: Insertable<AddressTable> = {
     dataset_id: context.datasetId,
     number: address.number ?? null,
     number_low: address.numberLow ?? null,
@@ -154,4 +175,6 @@ function addressRow(context: ImportContext, { address, parcelId, point }: Locate
     import_id: context.importId,
     updated_at: context.now,
   };
+  if (id !== undefined) row.address_id = id;
+  return row;
 }

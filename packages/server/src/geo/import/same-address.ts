@@ -44,28 +44,39 @@ export interface StoredMatches {
 }
 
 /**
- * The stored addresses (of the import's namespace) that each of `entries` is, read through the street index: the
- * rows of the import's own dataset by address key, which an entry of that key updates; and, for an entry with no
+ * What an import knows of the rows it wrote itself, when those are the only rows of the namespace an address could
+ * match (it held none before the import).
+ */
+export interface OwnWrites {
+  /** Whether a row at the address's street and number may have been written: the others need no lookup. */
+  mayHold(address: NormalizedAddress): boolean;
+  /**
+   * The ids of the rows written at the address's street and number, when the import keeps them: they are read by
+   * id, without the street index.
+   */
+  idsAt?(address: NormalizedAddress): number[];
+}
+
+/**
+ * The stored addresses (of the import's namespace) that each of `entries` is, read through the street index (or by
+ * id, among the rows `ownWrites` keeps): the rows of the import's own dataset by address key, which an entry of that key updates; and, for an entry with no
  * such row, a row that is the same address though written differently — the same number, street and unit, and no
  * city, state or ZIP code that disagrees: `75 WINTER ST` and `75 WINTER ST, CAMBRIDGE, MA` are one address. Within
  * the import's own dataset that is enough; a row of another dataset must also be at the same place (the same parcel,
- * or within {@link SAME_PLACE_M}). Only the entries `mayBeStored` are sought: the others have no such row.
+ * or within {@link SAME_PLACE_M}). With `ownWrites`, only the entries it may hold are sought.
  */
 export async function storedSameAddresses(
   context: ImportContext,
   entries: AddressToWrite[],
-  mayBeStored: (entry: AddressToWrite) => boolean = () => true,
+  ownWrites?: OwnWrites,
 ): Promise<StoredMatches> {
-  const sought = entries.filter(mayBeStored);
+  const sought = ownWrites ? entries.filter((entry) => ownWrites.mayHold(entry.address)) : entries;
   if (sought.length === 0) return { own: new Map(), same: entries.map(() => undefined) };
-  // Only when every entry names its town can the others be left out; one without could be in any.
-  const cities = sought.every((entry) => entry.address.city)
-    ? [...new Set(sought.map((entry) => entry.address.city as string))]
-    : [];
-  const rows = (await rowsAtNumbers(context, sought, cities)).map((row) => ({
-    ...row,
-    address: storedAddress(row),
-  }));
+  const wanted = new WantedPlaces(sought);
+  const found = ownWrites?.idsAt
+    ? await rowsWritten(context, ownWrites, sought, wanted)
+    : await rowsAtNumbers(context, wanted);
+  const rows = found.map((row) => ({ ...row, address: storedAddress(row) }));
   const own = new Map<string, OwnRow>();
   for (const row of rows) {
     if (row.dataset_id === context.datasetId) {
@@ -110,6 +121,7 @@ const CANDIDATE_COLUMNS = [
   "addresses.dataset_id",
   "datasets.name",
   ...ADDRESS_PART_COLUMNS.map((column) => `addresses.${column}` as const),
+  "addresses.number_low",
   "addresses.parcel_id",
   "addresses.lon",
   "addresses.lat",
@@ -117,23 +129,78 @@ const CANDIDATE_COLUMNS = [
 ] as const;
 
 /**
- * The stored rows of the namespace at the entries' streets and house numbers, in `cities` (or none) when given.
- * Each entry is a seek on the (street, number_low, city) index: on a state's file the same street and number recur
- * in every town, and reading them all made each batch's work grow with the state. So when the entries name their
- * towns, the town is part of the seek — once for the entry's own town, once for rows without one — instead of a
- * filter over every town's rows. A number that is not numeric (`A`) has no `number_low`: those entries read their
- * streets' rows without one.
+ * The streets, house numbers and towns whose stored rows a batch's entries may be. On a state's file the same street
+ * and number recur in every town, and reading them all made each batch's work grow with the state: so when every
+ * entry names its town, only rows in an entry's own town or in none are wanted; otherwise rows in any town. A number
+ * that is not numeric (`A`) has no `number_low`: those entries want their streets' rows without one.
  */
-async function rowsAtNumbers(context: ImportContext, entries: AddressToWrite[], cities: string[]) {
-  const byTown = cities.length > 0;
-  const numbered = new Map<string, Wanted>();
-  const unnumberedStreets = new Set<string>();
-  for (const { address } of entries) {
-    const street = streetKey(address);
-    const city = byTown ? (address.city ?? "") : "";
-    if (address.numberLow === undefined) unnumberedStreets.add(street);
-    else numbered.set(`${street}|${address.numberLow}|${city}`, { street, low: address.numberLow, city });
+class WantedPlaces {
+  readonly byTown: boolean;
+  readonly cities: string[];
+  readonly numbered = new Map<string, Wanted>();
+  readonly unnumberedStreets = new Set<string>();
+  /** Street and number of each numbered place: a row without a town is wanted at any of them. */
+  readonly #numbers = new Set<string>();
+
+  constructor(entries: AddressToWrite[]) {
+    // Only when every entry names its town can the others be left out; one without could be in any.
+    this.byTown = entries.every((entry) => entry.address.city);
+    this.cities = this.byTown ? [...new Set(entries.map((entry) => entry.address.city as string))] : [];
+    for (const { address } of entries) {
+      const street = streetKey(address);
+      const city = this.byTown ? (address.city ?? "") : "";
+      if (address.numberLow === undefined) this.unnumberedStreets.add(street);
+      else {
+        this.numbered.set(`${street}|${address.numberLow}|${city}`, { street, low: address.numberLow, city });
+        this.#numbers.add(`${street}|${address.numberLow}`);
+      }
+    }
   }
+
+  /** Whether a stored row is one of those wanted: what the street index's seeks find. */
+  has(row: { street: string; number_low: number | null; city: string | null }): boolean {
+    if (row.number_low === null) {
+      return (
+        this.unnumberedStreets.has(row.street) && (!this.byTown || row.city === null || this.cities.includes(row.city))
+      );
+    }
+    if (!this.byTown) return this.numbered.has(`${row.street}|${row.number_low}|`);
+    if (row.city === null) return this.#numbers.has(`${row.street}|${row.number_low}`);
+    return this.numbered.has(`${row.street}|${row.number_low}|${row.city}`);
+  }
+}
+
+/**
+ * The wanted rows among those the import wrote at the entries' places, read by id: a place's ids may include a row
+ * of another place whose key hashed the same.
+ */
+async function rowsWritten(
+  context: ImportContext,
+  ownWrites: OwnWrites,
+  entries: AddressToWrite[],
+  wanted: WantedPlaces,
+) {
+  const ids = new Set(entries.flatMap((entry) => ownWrites.idsAt?.(entry.address) ?? []));
+  if (ids.size === 0) return [];
+  // One parameter whatever the count, so that every batch runs the same statement.
+  const json = JSON.stringify([...ids]);
+  const rows = await context.trx
+    .selectFrom("addresses")
+    .innerJoin("datasets", "datasets.dataset_id", "addresses.dataset_id")
+    .select(CANDIDATE_COLUMNS)
+    .where(sql<boolean>`addresses.address_id in (select value from json_each(${json}))`)
+    .where("datasets.namespace", "=", context.namespace)
+    .execute();
+  return rows.filter((row) => wanted.has(row)).sort((a, b) => a.address_id - b.address_id);
+}
+
+/**
+ * The stored rows of the namespace at the wanted places. Each is a seek on the (street, number_low, city) index:
+ * when the entries name their towns, the town is part of the seek — once for the entry's own town, once for rows
+ * without one — instead of a filter over every town's rows.
+ */
+async function rowsAtNumbers(context: ImportContext, wanted: WantedPlaces) {
+  const { byTown, cities, numbered, unnumberedStreets } = wanted;
   const inNamespace = <Q extends SelectQueryBuilder<Schema & { v: Wanted }, "addresses" | "datasets", object>>(
     query: Q,
   ) => query.select(CANDIDATE_COLUMNS).where("datasets.namespace", "=", context.namespace);

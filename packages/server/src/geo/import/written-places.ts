@@ -1,4 +1,5 @@
 import type { NormalizedAddress } from "../address/index.js";
+import { ANY_TOWN, PlaceHash } from "./place-hash.js";
 
 /** Bits a key in each filter: a full filter takes some 0.1 % of keys never added for added. */
 const BITS_PER_KEY = 16;
@@ -17,17 +18,14 @@ const FIRST_CAPACITY = 1 << 16;
  */
 export class WrittenPlaces {
   readonly #filters: BloomFilter[] = [new BloomFilter(FIRST_CAPACITY)];
+  readonly #hash = new PlaceHash();
+  readonly #place = new PlaceHash();
 
   /** Notes an address written: its street and number, in its town and in any town. */
   add(address: NormalizedAddress): void {
-    hashPlace(address);
-    const [placeA, placeB] = [hashA, hashB];
-    mixText(address.city ?? "");
-    this.#add();
-    hashA = placeA;
-    hashB = placeB;
-    mixText(ANY_TOWN);
-    this.#add();
+    this.#place.startPlace(address);
+    this.#add(this.#hash.copy(this.#place).mix(address.city ?? ""));
+    this.#add(this.#hash.copy(this.#place).mix(ANY_TOWN));
   }
 
   /**
@@ -35,72 +33,24 @@ export class WrittenPlaces {
    * address naming its town; in any town, for one that does not (it can be the same as any of them).
    */
   mayHold(address: NormalizedAddress): boolean {
-    hashPlace(address);
-    if (address.city === undefined) {
-      mixText(ANY_TOWN);
-      return this.#has();
-    }
-    const [placeA, placeB] = [hashA, hashB];
-    mixText(address.city);
-    if (this.#has()) return true;
-    hashA = placeA;
-    hashB = placeB;
-    mixText("");
-    return this.#has();
+    this.#place.startPlace(address);
+    if (address.city === undefined) return this.#has(this.#hash.copy(this.#place).mix(ANY_TOWN));
+    return this.#has(this.#hash.copy(this.#place).mix(address.city)) || this.#has(this.#hash.copy(this.#place).mix(""));
   }
 
-  /** Adds the key last hashed. */
-  #add(): void {
+  #add(key: PlaceHash): void {
     let last = this.#filters[this.#filters.length - 1] as BloomFilter;
     if (last.full) {
       last = new BloomFilter(last.capacity * 2);
       this.#filters.push(last);
     }
-    last.add();
+    last.add(key);
   }
 
-  /** Whether the key last hashed may have been added. */
-  #has(): boolean {
-    for (const filter of this.#filters) if (filter.has()) return true;
+  #has(key: PlaceHash): boolean {
+    for (const filter of this.#filters) if (filter.has(key)) return true;
     return false;
   }
-}
-
-/** What stands for the town in the key of "this street and number, in any town": no town's name has a NUL. */
-const ANY_TOWN = "\u0000";
-
-/**
- * The hashes of a key, built in place as its parts are mixed in: an import asks for two keys of every address it
- * reads, and strings built for them cost more than the probes.
- */
-let hashA = 0;
-let hashB = 0;
-
-/** Starts the hashes of an address's key: its street (the words `streetKey` joins) and house number. */
-function hashPlace(address: NormalizedAddress): void {
-  hashA = 0x811c9dc5;
-  hashB = 0x5bd1e995;
-  mixText(address.predir ?? "");
-  mixText(address.street);
-  mixText(address.suffix ?? "");
-  mixText(address.postdir ?? "");
-  // A number that is not numeric (`A`) is looked up by its street alone.
-  mixText(address.numberLow === undefined ? "-" : String(address.numberLow));
-}
-
-/** Mixes a part of the key into both hashes (FNV-1a with two primes), ending it with a separator. */
-function mixText(text: string): void {
-  let a = hashA;
-  let b = hashB;
-  for (let i = 0; i <= text.length; i++) {
-    // The separator after the part: "AB" then "C" is not "A" then "BC".
-    const code = i < text.length ? text.charCodeAt(i) : 0x1f;
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995);
-    b ^= b >>> 15;
-  }
-  hashA = a;
-  hashB = b;
 }
 
 /**
@@ -142,27 +92,27 @@ class BloomFilter {
     return this.#count >= this.capacity;
   }
 
-  add(): void {
+  add(key: PlaceHash): void {
     const words = this.#words;
-    const first = this.#blockStart();
+    const first = this.#blockStart(key);
     for (let i = 0; i < BLOCK_WORDS; i++) {
-      words[first + i] = (words[first + i] as number) | (1 << (Math.imul(hashB, WORD_SALTS[i] as number) >>> 27));
+      words[first + i] = (words[first + i] as number) | (1 << (Math.imul(key.b, WORD_SALTS[i] as number) >>> 27));
     }
     this.#count += 1;
   }
 
-  has(): boolean {
+  has(key: PlaceHash): boolean {
     const words = this.#words;
-    const first = this.#blockStart();
+    const first = this.#blockStart(key);
     for (let i = 0; i < BLOCK_WORDS; i++) {
-      if (((words[first + i] as number) & (1 << (Math.imul(hashB, WORD_SALTS[i] as number) >>> 27))) === 0)
+      if (((words[first + i] as number) & (1 << (Math.imul(key.b, WORD_SALTS[i] as number) >>> 27))) === 0)
         return false;
     }
     return true;
   }
 
-  /** The first word of the block of the key last hashed: its first hash scaled to the count of blocks. */
-  #blockStart(): number {
-    return Math.floor(((hashA >>> 0) / 0x1_0000_0000) * this.#blocks) * BLOCK_WORDS;
+  /** The first word of the key's block: its first hash scaled to the count of blocks. */
+  #blockStart(key: PlaceHash): number {
+    return Math.floor(((key.a >>> 0) / 0x1_0000_0000) * this.#blocks) * BLOCK_WORDS;
   }
 }
