@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { AddressTable } from "../../db/schema.js";
 import { addressKey, formatAddress, streetKey } from "../address/index.js";
 import { type AddressImportOptions, AddressLocator, type LocatedAddress } from "./address-locator.js";
+import { type AddressRecords, type PackedLocated, packAddressRecords, unpackLocated } from "./address-transfer.js";
 import { FirstAddressLoad } from "./first-address-load.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
@@ -33,7 +34,7 @@ export function addressImporter(
 ): Importer<Array<LocatedAddress | Rejection>> {
   const locator = new AddressLocator(options);
   // Started with the first batch: an import refused before reading any leaves no thread behind.
-  let onThreads: ImportThreads<ReadRecord[], Array<LocatedAddress | Rejection>> | undefined;
+  let onThreads: ImportThreads<AddressRecords, PackedLocated> | undefined;
   // What this import knows of the rows it wrote, when the namespace held no addresses before it: on SQLite, the rows
   // themselves (`firstLoad`), elsewhere the places written. Null when it did: every address is sought.
   let ownWrites: OwnWrites | null | undefined;
@@ -48,7 +49,8 @@ export function addressImporter(
         return locator.locateBatch(source, batch);
       }
       onThreads ??= new ImportThreads(threads, { kind: "locate-addresses", options, namespace: context.namespace });
-      return onThreads.run(batch);
+      const { records, transfer } = packAddressRecords(batch, options);
+      return unpackLocated(await onThreads.run(records, transfer));
     },
     async importBatch(context: ImportContext, found) {
       const outcomes: RecordOutcome[] = [];

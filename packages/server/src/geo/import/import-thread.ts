@@ -1,10 +1,10 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { type Database, openDatabase } from "../../db/database.js";
 import { AddressLocator } from "./address-locator.js";
+import { type AddressRecords, packLocated, unpackAddressRecords } from "./address-transfer.js";
 import { type AreaBatch, prepareOnThread } from "./area-preparer.js";
 import { ParcelAssigner } from "./assign-buildings.js";
 import type { ImportThreadData, ImportThreadInput, ImportThreadMessage } from "./import-threads.js";
-import type { ReadRecord } from "./run-import.js";
 
 // The script of an import thread (see `import-threads.ts`): each batch the import sends it comes back worked on,
 // read on a connection of the thread's own.
@@ -28,7 +28,8 @@ function work(): (batch: unknown) => Promise<unknown> {
     case "locate-addresses": {
       const locator = new AddressLocator(task.options);
       const from = { ...source(), namespace: task.namespace };
-      return (batch) => locator.locateBatch(from, batch as ReadRecord[]);
+      return async (batch) =>
+        packLocated(await locator.locateBatch(from, unpackAddressRecords(batch as AddressRecords, task.options)));
     }
   }
 }
