@@ -7,10 +7,10 @@ import { WrittenRows } from "./written-rows.js";
 const STREET_INDEX = "addresses_by_street";
 
 /**
- * Rows a first load keeps track of in memory (some 10 bytes each, 40 MB here); past them it builds the street index
- * and seeks it, as any later import does, so that a nation's file stays within an import's memory.
+ * Rows a first load keeps track of in memory (10 to 16 bytes each, so at most some 40 MB); past them it builds the
+ * street index and seeks it, as any later import does, so that a nation's file stays within an import's memory.
  */
-export const FIRST_LOAD_MOST_ROWS = 1 << 22;
+const FIRST_LOAD_MOST_ROWS = 3_000_000;
 
 /**
  * A SQLite import of addresses into a namespace that holds none: the street index is dropped when the load begins

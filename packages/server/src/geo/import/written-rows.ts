@@ -9,8 +9,9 @@ const ROWS_PER_BUCKET = 2;
 /**
  * The rows an address import has written, by street, house number and town, when they are all the rows it could
  * match: the import numbers its rows itself (the first `firstId`, the next one more, …), so the table keeps no id,
- * only each row's hash and the next row of its bucket: 8 bytes a row, and 2 a row for the buckets. It stands in
- * for the street index while a first load goes without it (`first-address-load.ts`).
+ * only each row's hash and the next row of its bucket: 8 bytes a row (12 while the arrays have room to grow), and 2
+ * to 4 a row for the buckets. It stands in for the street index while a first load goes without it
+ * (`first-address-load.ts`).
  *
  * A row is kept under its own town (or none): an address naming its town finds the rows there and those without a
  * town, as the street index's seeks do. An address naming none may be any town's: {@link answers} says whether
