@@ -19,3 +19,12 @@ export type { Feature, GeoJsonProperties, Geometry, MultiPolygon, Point, Polygon
 export type SourceRecord =
   | { number: number; feature: Feature<Geometry | null, Record<string, unknown>> }
   | { number: number; error: string };
+
+/**
+ * A GeoJSONSeq record not yet parsed: its JSON text and line number. An import whose threads parse its records reads
+ * these instead (`readGeoJsonSeqTexts`), so that the thread that reads and writes does not parse every feature.
+ */
+export interface TextRecord {
+  number: number;
+  text: string;
+}

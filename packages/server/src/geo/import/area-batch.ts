@@ -1,12 +1,14 @@
 import polygonClipping from "polygon-clipping";
 import { bboxOf, geodesicArea, validateArea } from "../geometry/index.js";
+import type { Reprojection } from "../readers/crs.js";
+import { recordOfText } from "../readers/feature-record.js";
 import { decodeGeometry, encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geometry-codec.js";
 import { amongIds } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import type { Area, BBox } from "../types.js";
 import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
-import type { ImportContext, ReadRecord } from "./run-import.js";
+import type { BatchRecord, ImportContext, ReadRecord } from "./run-import.js";
 
 /** The batch's records with one source id, folded into one geometry. */
 export interface GroupedArea {
@@ -44,16 +46,18 @@ export interface PreparedAreas {
  * outcome here; the others get theirs from {@link settleAgainstStored}.
  */
 export function prepareAreas(
-  batch: ReadRecord[],
-  sourceIdOf: (record: ReadRecord) => string | Rejection,
+  batch: readonly BatchRecord[],
+  ids: SourceIds,
+  reprojection: Reprojection | null,
 ): PreparedAreas {
+  const { records, sourceIds } = readBatch(batch, ids, reprojection);
   const grouped = groupAreas(
-    batch.map(sourceIdOf),
-    batch.map((record) => record.feature.geometry),
+    sourceIds,
+    records.map((record) => record.feature.geometry),
   );
   const prepared = new Map<string, PreparedArea>();
   for (const [sourceId, area] of grouped.prepared) {
-    prepared.set(sourceId, { ...area, attributes: attributesOf(batch, area.positions) });
+    prepared.set(sourceId, { ...area, attributes: attributesOf(records, area.positions) });
   }
   return { prepared, outcomes: grouped.outcomes };
 }
@@ -222,6 +226,49 @@ export function unite(a: Area, b: Area): Area | Rejection {
   return checked.valid
     ? onStoredGrid(checked.geometry)
     : { reason: `invalid_geometry:${checked.reason}`, detail: `merging pieces: ${checked.detail}` };
+}
+
+/**
+ * A parcel id with no digit in it (`---`, `-`, `--MD`, `ROAD`) is a placeholder that publishers use for
+ * unnumbered land and street polygons: it names no lot, so such features are reported, not imported.
+ */
+const PLACEHOLDER_ID = /^[^0-9]*$/;
+
+/** How an import reads each record's source id: plain data, so that an import thread can read them too. */
+export type SourceIds = { kind: "parcels"; idField: string } | { kind: "buildings"; idField: string | undefined };
+
+/** A record's source id by `ids`, or why it has none. */
+export function sourceIdOf(ids: SourceIds, record: ReadRecord): string | Rejection {
+  const id = idFrom(record, ids.idField);
+  if (ids.kind === "parcels" && typeof id === "string" && PLACEHOLDER_ID.test(id)) {
+    return { reason: "placeholder_id", detail: `"${id}" names no lot` };
+  }
+  return id;
+}
+
+/**
+ * A batch's records read — the texts parsed, reprojected by `reprojection` — with each one's source id, or why it
+ * has none: a text that does not read as a Feature is `unreadable`, as the reader says of it when it parses, and
+ * stands as a record without properties or geometry.
+ */
+export function readBatch(
+  batch: readonly BatchRecord[],
+  ids: SourceIds,
+  reprojection: Reprojection | null,
+): { records: ReadRecord[]; sourceIds: Array<string | Rejection> } {
+  const records: ReadRecord[] = [];
+  const sourceIds: Array<string | Rejection> = [];
+  for (const record of batch) {
+    const read = "text" in record ? recordOfText(record.number, record.text, reprojection) : record;
+    if ("error" in read) {
+      records.push({ number: read.number, feature: { type: "Feature", properties: {}, geometry: null } });
+      sourceIds.push({ reason: "unreadable", detail: read.error });
+    } else {
+      records.push(read);
+      sourceIds.push(sourceIdOf(ids, read));
+    }
+  }
+  return { records, sourceIds };
 }
 
 /** The value of a record's id property as text, or a rejection when it is missing. */

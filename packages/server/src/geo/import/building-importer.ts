@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import { idFrom, measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
+import { measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
@@ -29,7 +29,7 @@ export interface BuildingImportOptions {
  * written; otherwise here, and the parcels then only for the footprints that changed.
  */
 export function buildingImporter({ idField, threads }: BuildingImportOptions): Importer<PreparedAreas> {
-  const preparer = new AreaPreparer((record) => idFrom(record, idField), { threads, owners: true });
+  const preparer = new AreaPreparer({ ids: { kind: "buildings", idField } }, { threads, owners: true });
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["buildings"]>>((context, rows) =>

@@ -1,7 +1,7 @@
 import { basename, extname } from "node:path";
 import type { Database } from "../../db/database.js";
 import { InvalidInputError } from "../../errors.js";
-import { type ReadOptions, readSource, SOURCE_FORMATS } from "../readers/index.js";
+import { type ReadOptions, readSource, readSourceTexts, SOURCE_FORMATS, sourceFormat } from "../readers/index.js";
 import { addressImporter } from "./address-importer.js";
 import { buildingImporter } from "./building-importer.js";
 import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
@@ -9,7 +9,7 @@ import type { ImportSummary } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import { layerImporter } from "./layer-importer.js";
 import { parcelImporter } from "./parcel-importer.js";
-import { type Importer, type ImportRules, runImport } from "./run-import.js";
+import { type BatchRecord, type Importer, type ImportRules, runImport } from "./run-import.js";
 
 export const IMPORT_KINDS = ["parcels", "buildings", "addresses", "layer"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -49,12 +49,14 @@ export async function importFile(database: Database, options: ImportFileOptions)
   if (format !== undefined && !(SOURCE_FORMATS as readonly string[]).includes(format)) {
     throw new InvalidInputError("unknown_format", `unknown format "${format}"; one of ${SOURCE_FORMATS.join(", ")}`);
   }
-  const importer = importerFor(options);
+  // A parcel import's threads parse a GeoJSONSeq file's lines: its main thread, which reads and writes, was busy
+  // parsing while its thread waited. (A building import's thread is the busier of the two already.)
+  const texts =
+    options.kind === "parcels" && options.threads !== undefined && sourceFormat(options.file, format) === "geojsonseq";
+  const importer = importerFor(options, texts);
   const name = options.name?.trim() || basename(options.file, extname(options.file));
-  const records = readSource(options.file, {
-    ...options.read,
-    ...(options.onBytes ? { onProgress: options.onBytes } : {}),
-  });
+  const reading = { ...options.read, ...(options.onBytes ? { onProgress: options.onBytes } : {}) };
+  const records = texts ? readSourceTexts(options.file, reading) : readSource(options.file, reading);
   return runImport(
     database,
     {
@@ -74,13 +76,18 @@ export async function importFile(database: Database, options: ImportFileOptions)
   );
 }
 
-function importerFor(options: ImportFileOptions): Importer<unknown> {
+/** The importer of `options.kind`; `texts`: it is given GeoJSONSeq texts, which it parses with the file's CRS. */
+function importerFor(options: ImportFileOptions, texts: boolean): Importer<unknown, BatchRecord> {
   switch (options.kind) {
     case "parcels":
       if (!options.idField) {
         throw new InvalidInputError("missing_id_field", "parcels need --id-field: the property holding the parcel id");
       }
-      return parcelImporter({ idField: options.idField, threads: options.threads });
+      return parcelImporter({
+        idField: options.idField,
+        threads: options.threads,
+        ...(texts ? { crs: options.read?.crs } : {}),
+      });
     case "buildings":
       return buildingImporter({ idField: options.idField, threads: options.threads });
     case "layer":

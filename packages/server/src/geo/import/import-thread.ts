@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { type Database, openDatabase } from "../../db/database.js";
+import { reprojectionFrom } from "../readers/crs.js";
 import { AddressLocator } from "./address-locator.js";
 import { type AddressRecords, packLocated, unpackAddressRecords } from "./address-transfer.js";
 import { type AreaBatch, prepareOnThread } from "./area-preparer.js";
@@ -23,7 +24,9 @@ function work(): (batch: unknown) => Promise<unknown> {
   switch (task.kind) {
     case "prepare-areas": {
       const assigner = task.owners ? new ParcelAssigner(source()) : undefined;
-      return (batch) => prepareOnThread(batch as AreaBatch, assigner);
+      const { crs } = task.source;
+      const reprojection = crs === undefined ? null : reprojectionFrom(crs, "--crs");
+      return (batch) => prepareOnThread(batch as AreaBatch, task.source, reprojection, assigner);
     }
     case "locate-addresses": {
       const locator = new AddressLocator(task.options);

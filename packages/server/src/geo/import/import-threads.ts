@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { DatasetNamespace } from "../../db/schema.js";
 import type { AddressImportOptions } from "./address-locator.js";
+import type { AreaSource } from "./area-preparer.js";
 
 /** Where an import's threads read, when their task reads: the database by its URL, each on a connection of its own. */
 export interface ImportThreadOptions {
@@ -12,7 +13,7 @@ export interface ImportThreadOptions {
 /** What an import's threads do with each batch they are given. */
 export type ThreadTask =
   /** Validate, group and measure parcels or buildings (`area-preparer.ts`), and find the buildings' parcels. */
-  | { kind: "prepare-areas"; owners: boolean }
+  | { kind: "prepare-areas"; owners: boolean; source: AreaSource }
   /** Normalize and locate each record's address (`address-locator.ts`) among the namespace's parcels. */
   | { kind: "locate-addresses"; options: AddressImportOptions; namespace: DatasetNamespace };
 

@@ -2,31 +2,26 @@ import type { Insertable } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import { idFrom, measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
+import { measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { reassignBuildings } from "./assign-buildings.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
-import type { Rejection } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
-import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
+import type { BatchRecord, ImportContext, Importer } from "./run-import.js";
 import { SpaceOrderedWrites } from "./space-ordered-writes.js";
-
-/**
- * A parcel id with no digit in it (`---`, `-`, `--MD`, `ROAD`) is a placeholder that publishers use for
- * unnumbered land and street polygons: it names no lot, so such features are reported, not imported.
- */
-export const PLACEHOLDER_ID = /^[^0-9]*$/;
 
 export interface ParcelImportOptions {
   /** The feature property holding the parcel's own id (APN, map-lot). */
   idField: string;
   /** Threads that validate and measure the parcels while the main thread reads and writes; none by default. */
   threads?: ImportThreadOptions;
+  /** The CRS of records given as texts, which the importer parses (see `TextRecord`). */
+  crs?: string | undefined;
 }
 
 /** Parcels: upserted by (dataset, source id); pieces sharing an id become one MultiPolygon parcel. */
-export function parcelImporter({ idField, threads }: ParcelImportOptions): Importer<PreparedAreas> {
-  const preparer = new AreaPreparer((record) => parcelId(record, idField), { threads, owners: false });
+export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): Importer<PreparedAreas, BatchRecord> {
+  const preparer = new AreaPreparer({ ids: { kind: "parcels", idField }, crs }, { threads, owners: false });
   let others: OtherDatasets | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["parcels"]>>((context, rows) =>
     context.rows.insert("parcels", rows, ["dataset_id", "source_id"]),
@@ -67,12 +62,4 @@ export function parcelImporter({ idField, threads }: ParcelImportOptions): Impor
     },
     close: () => preparer.close(),
   };
-}
-
-function parcelId(record: ReadRecord, idField: string): string | Rejection {
-  const id = idFrom(record, idField);
-  if (typeof id === "string" && PLACEHOLDER_ID.test(id)) {
-    return { reason: "placeholder_id", detail: `"${id}" names no lot` };
-  }
-  return id;
 }

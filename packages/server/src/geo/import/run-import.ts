@@ -8,7 +8,7 @@ import { refreshExtentAndCount } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import { positionCount } from "../geometry/positions.js";
 import { AttributeKeys } from "../store/stored-attributes.js";
-import type { SourceRecord } from "../types.js";
+import type { SourceRecord, TextRecord } from "../types.js";
 import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "./import-policy.js";
 import { ImportRefusedError } from "./import-refused.js";
 import { count, emptySummary, type ImportSummary, type RecordOutcome } from "./import-summary.js";
@@ -61,17 +61,26 @@ export interface ImportContext {
 
 export type ReadRecord = Extract<SourceRecord, { feature: unknown }>;
 
+/** A record in a batch: read, or (for an importer whose threads parse) its text still to parse. */
+export type BatchRecord = ReadRecord | TextRecord;
+
+/**
+ * Characters of a record's text counted as one position when a batch is sized: a position as written takes 20 to
+ * 40 (`[-71.1234567,42.3456789],`), so a batch of texts holds at most as many positions as one of parsed records.
+ */
+const TEXT_PER_POSITION = 20;
+
 /**
  * One kind's import logic: outcomes for a batch (one per record, in order), and optional work at the end. A batch
  * may first be prepared — work that writes nothing, such as validating and measuring — and up to `ahead` batches
  * are then prepared (on other threads) while an earlier one is written.
  */
-export interface Importer<Prepared = ReadRecord[]> {
+export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = ReadRecord> {
   /** The columns (feature properties) the options named: each must exist in the file. */
   columns?: readonly string[];
   /** How many batches may be in preparation beyond the one being written; none by default. */
   ahead?: number;
-  prepare?(context: ImportContext, batch: ReadRecord[]): Promise<Prepared>;
+  prepare?(context: ImportContext, batch: In[]): Promise<Prepared>;
   importBatch(context: ImportContext, prepared: Prepared): Promise<RecordOutcome[]>;
   finish?(context: ImportContext): Promise<void>;
   /** Releases what the importer holds (threads), whether the import succeeded or not. */
@@ -90,12 +99,12 @@ export interface RunImportOptions {
  * named column the file lacks, too many records rejected, nothing imported) is refused with an
  * {@link ImportRefusedError} and leaves nothing behind either.
  */
-export async function runImport<Prepared>(
+export async function runImport<Prepared, In extends BatchRecord = ReadRecord>(
   database: Database,
   dataset: DatasetInfo,
   source: string,
-  records: AsyncIterable<SourceRecord>,
-  importer: Importer<Prepared>,
+  records: AsyncIterable<SourceRecord | In>,
+  importer: Importer<Prepared, In>,
   options: RunImportOptions = {},
 ): Promise<ImportSummary> {
   try {
@@ -108,12 +117,12 @@ export async function runImport<Prepared>(
   }
 }
 
-async function importAll<Prepared>(
+async function importAll<Prepared, In extends BatchRecord>(
   database: Database,
   dataset: DatasetInfo,
   source: string,
-  records: AsyncIterable<SourceRecord>,
-  importer: Importer<Prepared>,
+  records: AsyncIterable<SourceRecord | In>,
+  importer: Importer<Prepared, In>,
   { onProgress = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions,
 ): Promise<ImportSummary> {
   const summary = emptySummary(dataset.kind, dataset.name);
@@ -145,11 +154,11 @@ async function importAll<Prepared>(
     };
     rows = context.rows;
 
-    let batch: ReadRecord[] = [];
+    let batch: In[] = [];
     let batchPositions = 0;
     let columnsChecked = false;
     const statistics = new TableStatistics(context, dataset.kind);
-    const preparing: Array<{ batch: ReadRecord[]; prepared: Promise<Prepared> }> = [];
+    const preparing: Array<{ batch: In[]; prepared: Promise<Prepared> }> = [];
     const writeOldest = async () => {
       const oldest = preparing.shift();
       if (!oldest) return;
@@ -176,8 +185,9 @@ async function importAll<Prepared>(
     for await (const record of records) {
       if ("error" in record) count(summary, record.number, { reason: "unreadable", detail: record.error });
       else {
-        batch.push(record);
-        batchPositions += positionCount(record.feature.geometry);
+        batch.push(record as In);
+        batchPositions +=
+          "text" in record ? record.text.length / TEXT_PER_POSITION : positionCount(record.feature.geometry);
       }
       if (batch.length >= BATCH_SIZE || batchPositions >= BATCH_POSITIONS) await flush();
     }
@@ -199,6 +209,9 @@ async function importAll<Prepared>(
   await written.catch(async (error: unknown) => {
     throw (await rows?.failure()) ?? error;
   });
+  // In the file's order: a record the reader could not read is counted as it is read, ahead of the batch before it,
+  // or with its batch where a thread parses it.
+  summary.rejections.sort((a, b) => a.number - b.number);
   return summary;
 }
 
@@ -242,8 +255,8 @@ const COLUMNS_NAMED = 30;
  * A column named in the options (`--id-field MLX`) that no record of the first batch has is a typo, not a file of
  * records without ids: the import is refused before anything is written, naming the columns the file does have.
  */
-function requireColumns(columns: readonly string[], batch: ReadRecord[]): void {
-  const present = new Set(batch.flatMap((record) => Object.keys(record.feature.properties ?? {})));
+function requireColumns(columns: readonly string[], batch: BatchRecord[]): void {
+  const present = new Set(batch.flatMap((record) => Object.keys(propertiesOf(record))));
   const missing = columns.find((column) => !present.has(column));
   if (missing === undefined) return;
   const named = [...present].slice(0, COLUMNS_NAMED).join(", ");
@@ -322,4 +335,18 @@ async function upsertDataset(
     .returning("dataset_id")
     .executeTakeFirstOrThrow();
   return { datasetId: created.dataset_id, heldRecords: false };
+}
+
+/**
+ * A record's properties; a text is parsed for them (the first batch's only, for {@link requireColumns}), whatever
+ * its geometry: that is checked where the text is read.
+ */
+function propertiesOf(record: BatchRecord): object {
+  if ("feature" in record) return record.feature.properties ?? {};
+  try {
+    const { properties } = JSON.parse(record.text) as { properties?: unknown };
+    return typeof properties === "object" && properties !== null ? properties : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,7 +1,7 @@
 import type { SourceRecord } from "../types.js";
 import type { Reprojection } from "./crs.js";
 import { isGeometryType, wgs84Geometry } from "./geometry.js";
-import { isJsonObject, preview } from "./json-value.js";
+import { isJsonObject, messageOf, preview } from "./json-value.js";
 
 /** What a parsed value is, in words, for "expected a Feature, found …". */
 function describe(value: unknown): string {
@@ -51,4 +51,15 @@ export function featureRecord(
       geometry,
     },
   };
+}
+
+/** The record of one JSON text (a GeoJSONSeq line): its Feature, reprojected, or why it cannot be read. */
+export function recordOfText(number: number, text: string, reprojection: Reprojection | null): SourceRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (thrown) {
+    return { number, error: `not valid JSON: ${messageOf(thrown)}` };
+  }
+  return featureRecord(number, value, reprojection, true);
 }

@@ -1,6 +1,6 @@
-import type { SourceRecord } from "../types.js";
+import type { SourceRecord, TextRecord } from "../types.js";
 import { reprojectionFrom } from "./crs.js";
-import { featureRecord } from "./feature-record.js";
+import { recordOfText } from "./feature-record.js";
 import { messageOf } from "./json-value.js";
 import { openSource } from "./open-source.js";
 import type { ReadOptions } from "./read-options.js";
@@ -21,6 +21,16 @@ export async function* readGeoJsonSeq(
   options: ReadOptions,
 ): AsyncGenerator<SourceRecord, void, undefined> {
   const reprojection = options.crs === undefined ? null : reprojectionFrom(options.crs, "--crs");
+  for await (const { number, text } of readGeoJsonSeqTexts(path, options)) {
+    yield recordOfText(number, text, reprojection);
+  }
+}
+
+/** The texts of a GeoJSONSeq or NDJSON file as {@link readGeoJsonSeq} reads them, not yet parsed. */
+export async function* readGeoJsonSeqTexts(
+  path: string,
+  options: ReadOptions,
+): AsyncGenerator<TextRecord, void, undefined> {
   const lines = textLines(await openSource(path, options.onProgress));
   let number = 0;
   try {
@@ -34,15 +44,7 @@ export async function* readGeoJsonSeq(
       if (step.done) return;
       number += 1;
       for (const text of step.value.split(RECORD_SEPARATOR)) {
-        if (text.trim() === "") continue;
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch (thrown) {
-          yield { number, error: `not valid JSON: ${messageOf(thrown)}` };
-          continue;
-        }
-        yield featureRecord(number, value, reprojection, true);
+        if (text.trim() !== "") yield { number, text };
       }
     }
   } finally {

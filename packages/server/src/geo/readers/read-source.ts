@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import type { SourceRecord } from "../types.js";
+import type { SourceRecord, TextRecord } from "../types.js";
 import type { ReadOptions } from "./read-options.js";
 import { SourceError } from "./source-error.js";
 import { sourceFormat } from "./source-format.js";
@@ -60,4 +60,13 @@ export async function* readSource(path: string, options: ReadOptions = {}): Asyn
       yield* (await import("./csv-reader.js")).readCsv(path, options);
       return;
   }
+}
+
+/**
+ * A GeoJSONSeq file's texts, numbered as {@link readSource} numbers its records but not parsed (see `TextRecord`):
+ * for an import whose threads parse them.
+ */
+export async function* readSourceTexts(path: string, options: ReadOptions = {}): AsyncIterable<TextRecord> {
+  await requireFile(path);
+  yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeqTexts(path, options);
 }
