@@ -100,7 +100,7 @@ describe("a parcel import's GeoJSONSeq lines, parsed on its threads", () => {
       idField: "APN",
       name: `Lots ${label}`,
       read: crs === undefined ? {} : { crs },
-      rules: { maxRejected: 10 },
+      rules: { maxRejected: 0.1 },
     };
     const threaded = await importFile(onThreads.database, {
       ...options,
