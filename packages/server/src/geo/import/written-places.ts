@@ -10,7 +10,8 @@ const FIRST_CAPACITY = 1 << 16;
  * The streets and house numbers an address import has written so far, for the import to know which addresses of a
  * batch cannot have a stored row to match (`same-address.ts`) when the namespace held no addresses before it: those
  * need no seek on the street index. A state's first file is millions of addresses, nearly all new; a seek each
- * cost the main thread a fifth of its time.
+ * cost the main thread a fifth of its time. Used on PostgreSQL: a first load on SQLite goes without the index and
+ * keeps the rows it wrote instead (`first-address-load.ts`).
  *
  * Kept as Bloom filters, 4 bytes an address (two keys) and up to twice that while a filter fills: "maybe" for
  * every place written, and for about 1 % of those never written, which are then looked up as before. A filter that

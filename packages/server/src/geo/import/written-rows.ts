@@ -44,7 +44,8 @@ export class WrittenRows {
     if (this.#count === this.#hashes.length) this.#grow();
     if (this.#count >= this.#buckets.length * ROWS_PER_BUCKET) this.#rebucket(this.#buckets.length * 2);
     const row = this.#count++;
-    const hash = this.#keyOf(address, address.city ?? "");
+    this.#place.startPlace(address);
+    const hash = this.#keyIn(address.city ?? "");
     this.#hashes[row] = hash;
     this.#link(row, hash);
     if (address.city !== undefined) this.#rowsWithTown = true;
@@ -63,19 +64,22 @@ export class WrittenRows {
    */
   idsAt(address: NormalizedAddress): number[] {
     const ids: number[] = [];
-    this.#collect(this.#keyOf(address, address.city ?? ""), ids);
-    if (address.city !== undefined) this.#collect(this.#keyOf(address, ""), ids);
+    this.#place.startPlace(address);
+    this.#find(this.#keyIn(address.city ?? ""), ids);
+    if (address.city !== undefined) this.#find(this.#keyIn(""), ids);
     return ids;
   }
 
   /** Whether any row was written at the address's place: {@link idsAt} without the list. */
   mayHold(address: NormalizedAddress): boolean {
-    if (this.#holds(this.#keyOf(address, address.city ?? ""))) return true;
-    return address.city !== undefined && this.#holds(this.#keyOf(address, ""));
+    this.#place.startPlace(address);
+    if (this.#find(this.#keyIn(address.city ?? ""))) return true;
+    return address.city !== undefined && this.#find(this.#keyIn(""));
   }
 
-  #keyOf(address: NormalizedAddress, town: string): number {
-    return this.#hash.copy(this.#place.startPlace(address)).mix(town).a;
+  /** The key of the place last started (its street and number, hashed once for both its towns' keys), in `town`. */
+  #keyIn(town: string): number {
+    return this.#hash.copy(this.#place).mix(town).a;
   }
 
   #bucketOf(hash: number): number {
@@ -89,17 +93,16 @@ export class WrittenRows {
     this.#buckets[bucket] = row + 1;
   }
 
-  #holds(hash: number): boolean {
+  /** Whether a row of key `hash` was written; with `ids`, adds every such row's id to it. */
+  #find(hash: number, ids?: number[]): boolean {
+    let found = false;
     for (let next = this.#buckets[this.#bucketOf(hash)] as number; next !== 0; next = this.#next[next - 1] as number) {
-      if (this.#hashes[next - 1] === hash) return true;
+      if (this.#hashes[next - 1] !== hash) continue;
+      if (!ids) return true;
+      ids.push(this.firstId + next - 1);
+      found = true;
     }
-    return false;
-  }
-
-  #collect(hash: number, ids: number[]): void {
-    for (let next = this.#buckets[this.#bucketOf(hash)] as number; next !== 0; next = this.#next[next - 1] as number) {
-      if (this.#hashes[next - 1] === hash) ids.push(this.firstId + next - 1);
-    }
+    return found;
   }
 
   #grow(): void {
