@@ -158,13 +158,16 @@ async function importAll<Prepared, In extends BatchRecord>(
     let batchPositions = 0;
     let columnsChecked = false;
     const statistics = new TableStatistics(context, dataset.kind);
-    const preparing: Array<{ batch: In[]; prepared: Promise<Prepared> }> = [];
+    // A batch waiting for its turn keeps its records' numbers, not the records: whatever the importer needs of
+    // them it keeps in what it prepared, and a parsed record held through several batches outlives the young
+    // generation, which the collector then copies and promotes.
+    const preparing: Array<{ numbers: number[]; prepared: Promise<Prepared> }> = [];
     const writeOldest = async () => {
       const oldest = preparing.shift();
       if (!oldest) return;
       const outcomes = await importer.importBatch(context, await oldest.prepared);
-      for (const [index, record] of oldest.batch.entries()) {
-        count(summary, record.number, outcomes[index] ?? { reason: "not_processed" });
+      for (const [index, number] of oldest.numbers.entries()) {
+        count(summary, number, outcomes[index] ?? { reason: "not_processed" });
       }
       await statistics.keepUp(summary.read);
       onProgress(summary);
@@ -177,7 +180,7 @@ async function importAll<Prepared, In extends BatchRecord>(
       const prepared = importer.prepare ? importer.prepare(context, batch) : Promise.resolve(batch as Prepared);
       // Awaited in its turn, where a failure fails the import; until then it must not count as unhandled.
       prepared.catch(() => {});
-      preparing.push({ batch, prepared });
+      preparing.push({ numbers: batch.map((record) => record.number), prepared });
       batch = [];
       batchPositions = 0;
       while (preparing.length > (importer.ahead ?? 0)) await writeOldest();
