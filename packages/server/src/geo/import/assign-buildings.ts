@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { ChangedArea } from "../../changes/changed-area.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
 import { boxesInTiles } from "../store/boxes-in-tiles.js";
@@ -6,6 +5,7 @@ import { decodeGeometry } from "../store/geometry-codec.js";
 import { geometryRows } from "../store/read-spatial-rows.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, BBox } from "../types.js";
+import { CandidateParcels } from "./candidate-parcels.js";
 import type { ImportContext } from "./run-import.js";
 
 const PAGE = 1000;
@@ -22,23 +22,25 @@ interface Boundary {
   box: BBox;
 }
 
-/** Footprints whose candidates one statement finds: five parameters each, well within every driver's limit. */
-const FOOTPRINTS_PER_STATEMENT = 500;
+/** Footprints looked for at once: their candidates' boundaries missing are read in one statement. */
+const FOOTPRINTS_AT_ONCE = 500;
 
 /**
  * Finds the parcels of buildings where no parcel is written meanwhile: inside the transaction of a building import
  * or at the end of a parcel import, or on a building import's thread (`import-threads.ts`, which reads the parcels
- * committed; a building import writes none). The candidates of a whole batch of footprints come from one statement, led by
- * the spatial index, and each candidate's boundary is read and parsed once for all the footprints around it. Its
- * boundaries are its own, never the process's cache of committed rows: a transaction may yet roll back.
+ * committed; a building import writes none). The candidates come from the parcels' boxes kept by map cell
+ * ({@link CandidateParcels}), and each candidate's boundary is read and parsed once for all the footprints around
+ * it. What it keeps is its own, never the process's cache of committed rows: a transaction may yet roll back.
  */
 export class ParcelAssigner {
   readonly #source: GeoSource;
+  readonly #candidates: CandidateParcels;
   readonly #kept = new Map<number, Boundary>();
 
   /** `source` reads inside the import's transaction, or on an import thread's own connection. */
   constructor(source: GeoSource) {
     this.#source = source;
+    this.#candidates = new CandidateParcels(source);
   }
 
   /**
@@ -47,9 +49,10 @@ export class ParcelAssigner {
    */
   async owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
     const owners: Owner[] = [];
-    for (let start = 0; start < footprints.length; start += FOOTPRINTS_PER_STATEMENT) {
-      const chunk = footprints.slice(start, start + FOOTPRINTS_PER_STATEMENT);
-      const candidates = await this.#candidates(chunk.map((footprint) => bboxOf(footprint)));
+    for (let start = 0; start < footprints.length; start += FOOTPRINTS_AT_ONCE) {
+      const chunk = footprints.slice(start, start + FOOTPRINTS_AT_ONCE);
+      // Candidates in id order: the order ties are broken in.
+      const candidates = await this.#candidates.meeting(chunk.map((footprint) => bboxOf(footprint)));
       const boundaries = await this.#boundariesOf([...new Set(candidates.flat())]);
       for (const [i, footprint] of chunk.entries()) {
         // A loop, not flatMap and a spread object a candidate: this runs for every footprint of an import.
@@ -63,15 +66,6 @@ export class ParcelAssigner {
       }
     }
     return owners;
-  }
-
-  /** The ids of the parcels whose boxes meet each box, in id order (the order ties are broken in). */
-  async #candidates(boxes: BBox[]): Promise<number[][]> {
-    const { db, dialect } = this.#source;
-    const { rows } = await (dialect === "sqlite" ? candidatesOnSqlite(boxes) : candidatesOnPostgres(boxes)).execute(db);
-    const candidates: number[][] = boxes.map(() => []);
-    for (const row of rows) candidates[Number(row.i)]?.push(Number(row.id));
-    return candidates;
   }
 
   /**
@@ -108,32 +102,6 @@ export class ParcelAssigner {
       if (--forgetting <= 0) return;
     }
   }
-}
-
-/**
- * The boxes as one JSON parameter read by `json_each`: the same statement for every chunk, with nothing for the
- * query builder to compile (a VALUES list of 2,500 parameters was a tenth of a building thread's work). The boxes
- * lead the join (SQLite keeps a CROSS JOIN's order), each a search of the R*Tree.
- */
-function candidatesOnSqlite(boxes: BBox[]) {
-  return sql<{ i: number; id: number }>`
-    select b.key as i, p.id as id from json_each(${JSON.stringify(boxes)}) b cross join parcels_rtree p
-    where p.min_lon <= b.value ->> 2 and p.max_lon >= b.value ->> 0
-      and p.min_lat <= b.value ->> 3 and p.max_lat >= b.value ->> 1
-    order by 1, 2`;
-}
-
-/** The boxes as four arrays spread by `unnest`, each searched for through the parcels' GiST index. */
-function candidatesOnPostgres(boxes: BBox[]) {
-  const column = (at: number) => boxes.map((box) => box[at]);
-  return sql<{ i: number; id: number }>`
-    select b.i - 1 as i, p.parcel_id as id
-    from unnest(cast(${column(0)} as double precision[]), cast(${column(1)} as double precision[]),
-      cast(${column(2)} as double precision[]), cast(${column(3)} as double precision[]))
-      with ordinality as b (min_lon, min_lat, max_lon, max_lat, i)
-    join parcels p on box(point(p.min_lon, p.min_lat), point(p.max_lon, p.max_lat))
-      && box(point(b.min_lon, b.min_lat), point(b.max_lon, b.max_lat))
-    order by 1, 2`;
 }
 
 /** The side of a tile of a changed area whose buildings are read at once, degrees: a few thousand buildings. */
