@@ -5,6 +5,7 @@ import type { AttributeColumns } from "../store/stored-attributes.js";
 import { measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
+import { DeferredSpatialIndex } from "./deferred-spatial-index.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer } from "./run-import.js";
@@ -32,6 +33,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   const preparer = new AreaPreparer({ ids: { kind: "buildings", idField } }, { threads, owners: true });
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
+  let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["buildings"]>>((context, rows) =>
     context.rows.insert("buildings", rows, ["dataset_id", "source_id"]),
   );
@@ -40,6 +42,8 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
     ahead: preparer.ahead,
     prepare: (_context, batch) => preparer.prepare(batch),
     async importBatch(context: ImportContext, { prepared, outcomes }) {
+      spatialIndex ??= DeferredSpatialIndex.begin(context, "buildings");
+      await spatialIndex;
       others ??= await otherDatasets(context, "buildings");
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
       await written.writeHeld(context, prepared.keys());
@@ -69,7 +73,10 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       await written.writeSome(context);
       return outcomes;
     },
-    finish: (context: ImportContext) => written.writeAll(context),
+    async finish(context: ImportContext) {
+      await written.writeAll(context);
+      await (await spatialIndex)?.end(context);
+    },
     close: () => preparer.close(),
   };
 }

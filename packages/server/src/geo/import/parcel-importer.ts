@@ -5,6 +5,7 @@ import type { AttributeColumns } from "../store/stored-attributes.js";
 import { measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { reassignBuildings } from "./assign-buildings.js";
+import { DeferredSpatialIndex } from "./deferred-spatial-index.js";
 import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate-areas.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { BatchRecord, ImportContext, Importer } from "./run-import.js";
@@ -23,6 +24,7 @@ export interface ParcelImportOptions {
 export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): Importer<PreparedAreas, BatchRecord> {
   const preparer = new AreaPreparer({ ids: { kind: "parcels", idField }, crs }, { threads, owners: false });
   let others: OtherDatasets | undefined;
+  let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["parcels"]>>((context, rows) =>
     context.rows.insert("parcels", rows, ["dataset_id", "source_id"]),
   );
@@ -31,6 +33,8 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
     ahead: preparer.ahead,
     prepare: (_context, batch) => preparer.prepare(batch),
     async importBatch(context: ImportContext, { prepared, outcomes }) {
+      spatialIndex ??= DeferredSpatialIndex.begin(context, "parcels");
+      await spatialIndex;
       others ??= await otherDatasets(context, "parcels");
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
       await written.writeHeld(context, prepared.keys());
@@ -57,6 +61,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
     },
     async finish(context: ImportContext) {
       await written.writeAll(context);
+      await (await spatialIndex)?.end(context);
       // New, moved or removed lot lines can change which parcel holds the largest share of a building.
       await reassignBuildings(context, context.changes);
     },

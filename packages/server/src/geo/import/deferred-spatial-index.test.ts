@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import { bboxMeets } from "../store/spatial-filter.js";
+import type { BBox } from "../types.js";
+import { importFile } from "./import-file.js";
+import { ImportRefusedError } from "./import-refused.js";
+
+/**
+ * On SQLite an import enters the rows it adds into the R*Tree at its end rather than through the insert trigger:
+ * whatever the import, every row must then be found at its box and nowhere else, and the trigger must be back.
+ */
+
+let folder: string;
+let test: TestDatabase;
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "lotline-deferred-index-"));
+  test = await createTestDatabase();
+});
+afterAll(async () => {
+  await test?.destroy();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const square = (idField: string, id: string, x: number, y: number, size: number) =>
+  JSON.stringify({
+    type: "Feature",
+    properties: { [idField]: id },
+    geometry: {
+      type: "Polygon",
+      coordinates: [
+        [
+          [x, y],
+          [x + size, y],
+          [x + size, y + size],
+          [x, y + size],
+          [x, y],
+        ],
+      ],
+    },
+  });
+
+/** `count` squares in rows of 20 from (-97, 40), `size` wide, numbered from `first`; `moved` ones 0.5° east. */
+function squares(
+  idField: string,
+  prefix: string,
+  first: number,
+  count: number,
+  size: number,
+  moved = new Set<number>(),
+) {
+  return Array.from({ length: count }, (_, i) => {
+    const n = first + i;
+    const x = -97 + (n % 20) * 0.001 + (moved.has(n) ? 0.5 : 0);
+    return square(idField, `${prefix}-${n}`, x, 40 + Math.floor(n / 20) * 0.001, size);
+  });
+}
+
+function fileOf(name: string, lines: string[]): string {
+  const file = join(folder, name);
+  writeFileSync(file, lines.join("\n"));
+  return file;
+}
+
+const TABLES = {
+  parcels: { key: "parcel_id", geometry: "boundary" },
+  buildings: { key: "building_id", geometry: "footprint" },
+} as const;
+type Table = keyof typeof TABLES;
+
+/** Every row's id and box. */
+async function rowsOf(table: Table): Promise<Array<{ id: number; box: BBox }>> {
+  const { rows } = await sql<{ id: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number }>`
+    select ${sql.ref(TABLES[table].key)} as id, min_lon, min_lat, max_lon, max_lat from ${sql.table(table)}`.execute(
+    test.database.db,
+  );
+  return rows.map((row) => ({ id: Number(row.id), box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] }));
+}
+
+/** The ids the spatial index finds meeting `box`. */
+async function foundAt(table: Table, box: BBox): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select ${sql.ref(TABLES[table].key)} as id from ${sql.table(table)}
+    where ${bboxMeets(test.database.dialect, table, box)}`.execute(test.database.db);
+  return rows.map((row) => Number(row.id));
+}
+
+/** Every row is found at its own box, and the index holds no entry beside them. */
+async function expectIndexed(table: Table): Promise<void> {
+  const rows = await rowsOf(table);
+  for (const { id, box } of rows) expect(await foundAt(table, box)).toContain(id);
+  if (test.database.dialect === "sqlite") {
+    const { rows: entries } = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(`${table}_rtree`)}`.execute(test.database.db);
+    expect(Number(entries[0]?.n)).toBe(rows.length);
+  }
+}
+
+async function triggers(): Promise<string[]> {
+  if (test.database.dialect !== "sqlite") return [];
+  const { rows } = await sql<{ definition: string }>`
+    select sql as definition from sqlite_master where type = 'trigger' order by name`.execute(test.database.db);
+  return rows.map((row) => row.definition);
+}
+
+describe("the spatial index of an import's rows", () => {
+  it("holds every row a first load, a later load and a refused load leave", async () => {
+    const before = await triggers();
+    const importBuildings = (file: string, rules = {}) =>
+      importFile(test.database, { kind: "buildings", file, name: "footprints", idField: "BID", rules });
+
+    await importFile(test.database, {
+      kind: "parcels",
+      file: fileOf("parcels.geojsonl", squares("APN", "P", 0, 300, 0.0009)),
+      name: "lots",
+      idField: "APN",
+    });
+    await importBuildings(fileOf("buildings-1.geojsonl", squares("BID", "B", 0, 300, 0.0004)));
+    await expectIndexed("parcels");
+    await expectIndexed("buildings");
+    expect(await triggers()).toEqual(before);
+
+    // Again with 30 footprints moved far east, 60 new ones, and the last 50 gone.
+    const moved = new Set(Array.from({ length: 30 }, (_, i) => i * 7));
+    const [{ box: oldBox }] = (await rowsOf("buildings")).slice(0, 1) as [{ id: number; box: BBox }];
+    await importBuildings(
+      fileOf("buildings-2.geojsonl", [
+        ...squares("BID", "B", 0, 250, 0.0004, moved),
+        ...squares("BID", "N", 300, 60, 0.0004),
+      ]),
+    );
+    await expectIndexed("buildings");
+    const movedId = await sql<{ id: number }>`select building_id as id from buildings where source_id = 'B-0'`.execute(
+      test.database.db,
+    );
+    expect(await foundAt("buildings", oldBox)).not.toContain(Number(movedId.rows[0]?.id));
+    expect(await triggers()).toEqual(before);
+
+    // A load refused for its rejections leaves the index and its triggers as they were.
+    const entries = await rowsOf("buildings");
+    const lines = [
+      ...squares("BID", "X", 400, 5, 0.0004),
+      ...Array.from({ length: 20 }, (_, i) => square("BID", `Z-${i}`, -97, 41, 0)),
+    ];
+    await expect(importBuildings(fileOf("buildings-3.geojsonl", lines), { maxRejected: 0.1 })).rejects.toThrow(
+      ImportRefusedError,
+    );
+    expect(await rowsOf("buildings")).toEqual(entries);
+    await expectIndexed("buildings");
+    expect(await triggers()).toEqual(before);
+  });
+});
