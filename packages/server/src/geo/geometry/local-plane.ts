@@ -1,6 +1,6 @@
 import type { Area, Position } from "../types.js";
 import { latOf, lonOf, polygonsOf } from "./positions.js";
-import { type Cartesian, toCartesian } from "./wgs84.js";
+import { type Cartesian, cartesianInto, toCartesian } from "./wgs84.js";
 
 /** An area's rings on a {@link LocalPlane}: each ring as x, y pairs (metres east, north), closing position kept. */
 export interface PlanarArea {
@@ -26,6 +26,8 @@ export class LocalPlane {
   readonly #origin: Cartesian;
   readonly #east: Cartesian;
   readonly #north: Cartesian;
+  /** Where {@link ringArea} puts each position's Cartesian point. */
+  readonly #scratch = new Float64Array(3);
 
   constructor(origin: Position) {
     const phi = (latOf(origin) * Math.PI) / 180;
@@ -43,17 +45,25 @@ export class LocalPlane {
     const [ox, oy, oz] = this.#origin;
     const [ex, ey, ez] = this.#east;
     const [nx, ny, nz] = this.#north;
+    const p = this.#scratch;
     let twice = 0;
     let farthest = 0;
-    let [firstX, firstY, lastX, lastY] = [0, 0, 0, 0];
-    for (const [i, position] of ring.entries()) {
-      const [px, py, pz] = toCartesian(lonOf(position), latOf(position));
-      const x = (px - ox) * ex + (py - oy) * ey + (pz - oz) * ez;
-      const y = (px - ox) * nx + (py - oy) * ny + (pz - oz) * nz;
+    let firstX = 0;
+    let firstY = 0;
+    let lastX = 0;
+    let lastY = 0;
+    for (let i = 0; i < ring.length; i++) {
+      const position = ring[i] as Position;
+      cartesianInto(p, 0, lonOf(position), latOf(position));
+      const x = ((p[0] as number) - ox) * ex + ((p[1] as number) - oy) * ey + ((p[2] as number) - oz) * ez;
+      const y = ((p[0] as number) - ox) * nx + ((p[1] as number) - oy) * ny + ((p[2] as number) - oz) * nz;
       farthest = Math.max(farthest, x * x + y * y);
-      if (i === 0) [firstX, firstY] = [x, y];
-      else twice += lastX * y - x * lastY;
-      [lastX, lastY] = [x, y];
+      if (i === 0) {
+        firstX = x;
+        firstY = y;
+      } else twice += lastX * y - x * lastY;
+      lastX = x;
+      lastY = y;
     }
     // Back to the first position: nothing when the ring repeats it at the end.
     twice += lastX * firstY - firstX * lastY;
@@ -107,7 +117,7 @@ function cartesianRings(area: Area): Float64Array[] {
       .flat()
       .map((ring) => {
         const xyz = new Float64Array(ring.length * 3);
-        for (const [i, position] of ring.entries()) xyz.set(toCartesian(lonOf(position), latOf(position)), i * 3);
+        for (const [i, position] of ring.entries()) cartesianInto(xyz, i * 3, lonOf(position), latOf(position));
         return xyz;
       });
     cartesians.set(area, rings);
