@@ -4,6 +4,7 @@ import { orientation } from "./orientation.js";
 import { planarRingArea } from "./planar-ring.js";
 import { polygonsOf } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
+import { sortNumbers } from "./sort-numbers.js";
 
 /** A boundary edge from `a` to `b`, relative to the origin of one computation, with its box. */
 interface Edge {
@@ -132,16 +133,6 @@ function boundaryInside(edges: EdgeStrips<Edge>, others: EdgeStrips<Edge>, count
     return false;
   });
   return twice;
-}
-
-/** `numbers` sorted ascending in place: an edge has a few cuts, and `sort` copies what it sorts. */
-function sortNumbers(numbers: number[]): void {
-  for (let i = 1; i < numbers.length; i++) {
-    const value = numbers[i] as number;
-    let j = i - 1;
-    for (; j >= 0 && (numbers[j] as number) > value; j--) numbers[j + 1] = numbers[j] as number;
-    numbers[j + 1] = value;
-  }
 }
 
 /** Adds to `cuts` the parameters along `edge` where `other` meets it, and to `shared` where it runs along it. */

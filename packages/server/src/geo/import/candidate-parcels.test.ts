@@ -22,6 +22,12 @@ let indexed: Array<{ id: number; box: BBox }>;
 const WEST = -71.2;
 const SOUTH = 42.3;
 const LOT = 0.001;
+const FAR_LOTS = [
+  ["FAR-1", -97.0005, -59.9995],
+  ["FAR-2", -97.0005, -59.9995 + 131.072],
+  ["FAR-3", -170.0005, 10.0005],
+  ["FAR-4", -170.0005 + 131.072, 10.0005],
+] as const;
 
 const square = (id: string, x: number, y: number, width: number, height: number) =>
   JSON.stringify({
@@ -50,6 +56,8 @@ beforeAll(async () => {
     for (let j = 0; j < 30; j++) lines.push(square(`L-${i}-${j}`, WEST + i * LOT, SOUTH + j * LOT, LOT, LOT));
   }
   lines.push(square("PARK", WEST + 0.0105, SOUTH + 0.0055, 0.017, 0.013));
+  // Two lots 2¹⁵ cells apart in latitude, and two in longitude: cells that a key kept to 15 bits would confuse.
+  for (const [id, x, y] of FAR_LOTS) lines.push(square(id, x, y, LOT, LOT));
   const file = join(folder, "parcels.geojsonl");
   writeFileSync(file, lines.join("\n"));
   await importFile(test.database, { kind: "parcels", file, name: "lots", idField: "APN" });
@@ -132,6 +140,16 @@ describe("a footprint's candidate parcels", () => {
         const chunk = all.slice(start, start + 20);
         expect(await candidates.meeting(chunk)).toEqual(chunk.map(meetingByHand));
       }
+    }
+  });
+
+  it("are the parcels of their own cell, wherever on Earth", async () => {
+    const candidates = new CandidateParcels({ db: test.database.db, dialect: test.database.dialect });
+    for (const [, x, y] of FAR_LOTS) {
+      const box: BBox = [x + 0.0002, y + 0.0002, x + 0.0003, y + 0.0003];
+      const [found] = await candidates.meeting([box]);
+      expect(found).toEqual(meetingByHand(box));
+      expect(found).toHaveLength(1);
     }
   });
 

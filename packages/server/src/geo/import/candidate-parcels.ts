@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { sortNumbers } from "../geometry/sort-numbers.js";
 import type { GeoSource } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 
@@ -156,9 +157,9 @@ function cellSpan([minLon, minLat, maxLon, maxLat]: BBox): CellSpan | undefined 
   return cells <= MOST_CELLS_PER_BOX ? span : undefined;
 }
 
-/** A cell's key: its column and row, each taken modulo 2¹⁵, a small integer (distinct within 100° or so). */
+/** A cell's key, distinct for every cell: rows lie within ±22,500 of the equator's, well inside 2¹⁵. */
 function cellKey(x: number, y: number): number {
-  return (x & 0x7fff) * 0x8000 + (y & 0x7fff);
+  return x * 0x10000 + y;
 }
 
 function cellBox(x: number, y: number): BBox {
@@ -187,17 +188,9 @@ function parcelsMeeting(box: BBox, span: CellSpan, cells: Map<number, Float64Arr
   return sortedOnce(found);
 }
 
-/**
- * `ids` in ascending order, each once (a parcel across two cells is met in both), sorted in place: a footprint
- * has a few candidates, and `sort` copies what it sorts.
- */
+/** `ids` in ascending order, each once (a parcel across two cells is met in both), sorted in place. */
 function sortedOnce(ids: number[]): number[] {
-  for (let i = 1; i < ids.length; i++) {
-    const id = ids[i] as number;
-    let j = i - 1;
-    for (; j >= 0 && (ids[j] as number) > id; j--) ids[j + 1] = ids[j] as number;
-    ids[j + 1] = id;
-  }
+  sortNumbers(ids);
   let kept = 0;
   for (const id of ids) if (kept === 0 || ids[kept - 1] !== id) ids[kept++] = id;
   ids.length = kept;
