@@ -10,7 +10,7 @@ import type { ImportContext } from "./run-import.js";
 
 const PAGE = 1000;
 
-/** Parsed boundaries one assigner keeps: neighbouring footprints share their candidates. */
+/** Parsed boundaries one assigner keeps between chunks (a chunk adds its own): neighbouring footprints share them. */
 const KEPT_BOUNDARIES = 20_000;
 
 /** A building's parcel and the share of its footprint that parcel holds; none when no parcel overlaps it. */
@@ -18,6 +18,7 @@ export type Owner = { parcelId: number; share: number } | undefined;
 
 /** A candidate parcel's boundary, parsed, with its box: each is met by the dozens of footprints around it. */
 interface Boundary {
+  id: number;
   area: Area;
   box: BBox;
 }
@@ -53,42 +54,34 @@ export class ParcelAssigner {
       const chunk = footprints.slice(start, start + FOOTPRINTS_AT_ONCE);
       // Candidates in id order: the order ties are broken in.
       const candidates = await this.#candidates.meeting(chunk.map((footprint) => bboxOf(footprint)));
-      const boundaries = await this.#boundariesOf([...new Set(candidates.flat())]);
+      await this.#keepBoundaries(candidates);
       for (const [i, footprint] of chunk.entries()) {
-        // A loop, not flatMap and a spread object a candidate: this runs for every footprint of an import.
-        const near: Array<{ id: number; area: Area; box: BBox }> = [];
+        // A loop, not flatMap: this runs for every footprint of an import.
+        const near: Boundary[] = [];
         for (const id of candidates[i] ?? []) {
-          const boundary = boundaries.get(id);
-          if (boundary) near.push({ id, area: boundary.area, box: boundary.box });
+          const boundary = this.#kept.get(id);
+          if (boundary) near.push(boundary);
         }
         const best = largestShare(footprint, near);
         owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
       }
+      // Only once the chunk is done: it still needs every boundary it read.
+      if (this.#kept.size > KEPT_BOUNDARIES) this.#forgetOldestHalf();
     }
     return owners;
   }
 
-  /**
-   * The boundaries of `ids`, parsed: those kept from earlier footprints, the rest read in one statement. The map is
-   * the chunk's own, so that keeping at most `KEPT_BOUNDARIES` never drops a boundary this chunk still needs.
-   */
-  async #boundariesOf(ids: number[]): Promise<Map<number, Boundary>> {
-    const boundaries = new Map<number, Boundary>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const kept = this.#kept.get(id);
-      if (kept) boundaries.set(id, kept);
-      else missing.push(id);
+  /** Reads and parses, in one statement, the boundaries of the candidates not kept from earlier footprints. */
+  async #keepBoundaries(candidates: number[][]): Promise<void> {
+    const missing = new Set<number>();
+    for (const ids of candidates) {
+      for (const id of ids) if (!this.#kept.has(id)) missing.add(id);
     }
-    if (missing.length === 0) return boundaries;
-    for (const row of await geometryRows(this.#source, "parcels", missing)) {
+    if (missing.size === 0) return;
+    for (const row of await geometryRows(this.#source, "parcels", [...missing])) {
       const area = decodeGeometry(row.geometry) as Area;
-      const boundary = { area, box: bboxOf(area) };
-      boundaries.set(row.id, boundary);
-      if (this.#kept.size >= KEPT_BOUNDARIES) this.#forgetOldestHalf();
-      this.#kept.set(row.id, boundary);
+      this.#kept.set(row.id, { id: row.id, area, box: bboxOf(area) });
     }
-    return boundaries;
   }
 
   /**
