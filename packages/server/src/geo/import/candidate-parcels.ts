@@ -128,7 +128,7 @@ export class CandidateParcels {
     const { rows } = await (dialect === "sqlite" ? cellsOnSqlite(cells) : cellsOnPostgres(cells)).execute(db);
     const found = cells.map(() => new Float64Array(0));
     for (const row of rows) {
-      // Numbers written as JSON come back exactly: both databases write the shortest text that reads as the same double.
+      // Numbers written as JSON come back exactly: each database writes a text that reads back as the same double.
       const parcels = (typeof row.parcels === "string" ? JSON.parse(row.parcels) : row.parcels) as number[][];
       const cell = new Float64Array(parcels.length * STRIDE);
       for (const [n, parcel] of parcels.entries()) cell.set(parcel, n * STRIDE);
