@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import { rectangle } from "../geometry/test-shapes.js";
 import type { BBox } from "../types.js";
 import { CandidateParcels } from "./candidate-parcels.js";
 import { importFile } from "./import-file.js";
@@ -29,23 +30,8 @@ const FAR_LOTS = [
   ["FAR-4", -170.0005 + 131.072, 10.0005],
 ] as const;
 
-const square = (id: string, x: number, y: number, width: number, height: number) =>
-  JSON.stringify({
-    type: "Feature",
-    properties: { APN: id },
-    geometry: {
-      type: "Polygon",
-      coordinates: [
-        [
-          [x, y],
-          [x + width, y],
-          [x + width, y + height],
-          [x, y + height],
-          [x, y],
-        ],
-      ],
-    },
-  });
+const rectangleFeature = (id: string, x: number, y: number, width: number, height: number) =>
+  JSON.stringify({ type: "Feature", properties: { APN: id }, geometry: rectangle(x, y, x + width, y + height) });
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "lotline-candidates-"));
@@ -53,11 +39,11 @@ beforeAll(async () => {
   // 40 × 30 lots edge to edge across some 100 cells, and a park over a few dozen of them.
   const lines = [];
   for (let i = 0; i < 40; i++) {
-    for (let j = 0; j < 30; j++) lines.push(square(`L-${i}-${j}`, WEST + i * LOT, SOUTH + j * LOT, LOT, LOT));
+    for (let j = 0; j < 30; j++) lines.push(rectangleFeature(`L-${i}-${j}`, WEST + i * LOT, SOUTH + j * LOT, LOT, LOT));
   }
-  lines.push(square("PARK", WEST + 0.0105, SOUTH + 0.0055, 0.017, 0.013));
+  lines.push(rectangleFeature("PARK", WEST + 0.0105, SOUTH + 0.0055, 0.017, 0.013));
   // Two lots 2¹⁵ cells apart in latitude, and two in longitude: cells that a key kept to 15 bits would confuse.
-  for (const [id, x, y] of FAR_LOTS) lines.push(square(id, x, y, LOT, LOT));
+  for (const [id, x, y] of FAR_LOTS) lines.push(rectangleFeature(id, x, y, LOT, LOT));
   const file = join(folder, "parcels.geojsonl");
   writeFileSync(file, lines.join("\n"));
   await importFile(test.database, { kind: "parcels", file, name: "lots", idField: "APN" });

@@ -48,11 +48,12 @@ export class CandidateParcels {
 
   /** For each box, the ids of the parcels whose boxes meet it, ascending. */
   async meeting(boxes: readonly BBox[]): Promise<number[][]> {
-    const cells = await this.#cellsFor(boxes);
+    const spans = boxes.map(cellSpan);
+    const cells = await this.#cellsFor(spans);
     const found: number[][] = [];
     const wide: number[] = [];
     for (const [i, box] of boxes.entries()) {
-      const span = cellSpan(box);
+      const span = spans[i];
       if (span === undefined) {
         wide.push(i);
         found.push([]);
@@ -66,14 +67,13 @@ export class CandidateParcels {
   }
 
   /**
-   * The cells the boxes lie in, read where they are not kept. The map is this call's own, so that forgetting
-   * cells to stay within the bound never drops one the boxes still need.
+   * The cells of `spans`, read where they are not kept. The map is this call's own, so that forgetting cells to
+   * stay within the bound never drops one the boxes still need.
    */
-  async #cellsFor(boxes: readonly BBox[]): Promise<Map<number, Float64Array>> {
+  async #cellsFor(spans: ReadonlyArray<CellSpan | undefined>): Promise<Map<number, Float64Array>> {
     const cells = new Map<number, Float64Array>();
     const missing = new Map<number, BBox>();
-    for (const box of boxes) {
-      const span = cellSpan(box);
+    for (const span of spans) {
       if (span === undefined) continue;
       for (let x = span.west; x <= span.east; x++) {
         for (let y = span.south; y <= span.north; y++) {

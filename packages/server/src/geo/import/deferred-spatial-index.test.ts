@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
-import { bboxMeets } from "../store/spatial-filter.js";
+import { square } from "../geometry/test-shapes.js";
+import { bboxMeets, KEY } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { importFile } from "./import-file.js";
 import { ImportRefusedError } from "./import-refused.js";
@@ -25,23 +26,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const square = (idField: string, id: string, x: number, y: number, size: number) =>
-  JSON.stringify({
-    type: "Feature",
-    properties: { [idField]: id },
-    geometry: {
-      type: "Polygon",
-      coordinates: [
-        [
-          [x, y],
-          [x + size, y],
-          [x + size, y + size],
-          [x, y + size],
-          [x, y],
-        ],
-      ],
-    },
-  });
+const squareFeature = (idField: string, id: string, x: number, y: number, size: number) =>
+  JSON.stringify({ type: "Feature", properties: { [idField]: id }, geometry: square(x, y, size) });
 
 /** `count` squares in rows of 20 from (-97, 40), `size` wide, numbered from `first`; `moved` ones 0.5° east. */
 function squares(
@@ -55,7 +41,7 @@ function squares(
   return Array.from({ length: count }, (_, i) => {
     const n = first + i;
     const x = -97 + (n % 20) * 0.001 + (moved.has(n) ? 0.5 : 0);
-    return square(idField, `${prefix}-${n}`, x, 40 + Math.floor(n / 20) * 0.001, size);
+    return squareFeature(idField, `${prefix}-${n}`, x, 40 + Math.floor(n / 20) * 0.001, size);
   });
 }
 
@@ -65,16 +51,12 @@ function fileOf(name: string, lines: string[]): string {
   return file;
 }
 
-const TABLES = {
-  parcels: { key: "parcel_id", geometry: "boundary" },
-  buildings: { key: "building_id", geometry: "footprint" },
-} as const;
-type Table = keyof typeof TABLES;
+type Table = "parcels" | "buildings";
 
 /** Every row's id and box. */
 async function rowsOf(table: Table): Promise<Array<{ id: number; box: BBox }>> {
   const { rows } = await sql<{ id: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number }>`
-    select ${sql.ref(TABLES[table].key)} as id, min_lon, min_lat, max_lon, max_lat from ${sql.table(table)}`.execute(
+    select ${sql.ref(KEY[table])} as id, min_lon, min_lat, max_lon, max_lat from ${sql.table(table)}`.execute(
     test.database.db,
   );
   return rows.map((row) => ({ id: Number(row.id), box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] }));
@@ -83,7 +65,7 @@ async function rowsOf(table: Table): Promise<Array<{ id: number; box: BBox }>> {
 /** The ids the spatial index finds meeting `box`. */
 async function foundAt(table: Table, box: BBox): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
-    select ${sql.ref(TABLES[table].key)} as id from ${sql.table(table)}
+    select ${sql.ref(KEY[table])} as id from ${sql.table(table)}
     where ${bboxMeets(test.database.dialect, table, box)}`.execute(test.database.db);
   return rows.map((row) => Number(row.id));
 }
@@ -144,7 +126,7 @@ describe("the spatial index of an import's rows", () => {
     const entries = await rowsOf("buildings");
     const lines = [
       ...squares("BID", "X", 400, 5, 0.0004),
-      ...Array.from({ length: 20 }, (_, i) => square("BID", `Z-${i}`, -97, 41, 0)),
+      ...Array.from({ length: 20 }, (_, i) => squareFeature("BID", `Z-${i}`, -97, 41, 0)),
     ];
     await expect(importBuildings(fileOf("buildings-3.geojsonl", lines), { maxRejected: 0.1 })).rejects.toThrow(
       ImportRefusedError,

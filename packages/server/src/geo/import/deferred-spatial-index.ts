@@ -1,10 +1,9 @@
 import { sql } from "kysely";
+import { KEY } from "../store/spatial-filter.js";
 import type { ImportContext } from "./run-import.js";
 
 /** The tables whose R*Tree an import may fill at its end. */
-export type SpatialTable = "parcels" | "buildings";
-
-const KEYS: Record<SpatialTable, string> = { parcels: "parcel_id", buildings: "building_id" };
+type DeferredTable = "parcels" | "buildings";
 
 /**
  * SQLite: the rows an import adds enter their table's R*Tree in one statement at its end, in the order they were
@@ -20,19 +19,19 @@ const KEYS: Record<SpatialTable, string> = { parcels: "parcel_id", buildings: "b
  * PostgreSQL keeps its GiST index: dropping it would lock the table against readers for the whole import.
  */
 export class DeferredSpatialIndex {
-  readonly #table: SpatialTable;
+  readonly #table: DeferredTable;
   readonly #trigger: string;
   /** Every row the import adds has a larger id (the tables' ids are AUTOINCREMENT). */
   readonly #lastIdBefore: number;
 
-  private constructor(table: SpatialTable, trigger: string, lastIdBefore: number) {
+  private constructor(table: DeferredTable, trigger: string, lastIdBefore: number) {
     this.#table = table;
     this.#trigger = trigger;
     this.#lastIdBefore = lastIdBefore;
   }
 
   /** Drops `table`'s insert trigger; none on PostgreSQL. */
-  static async begin(context: ImportContext, table: SpatialTable): Promise<DeferredSpatialIndex | undefined> {
+  static async begin(context: ImportContext, table: DeferredTable): Promise<DeferredSpatialIndex | undefined> {
     if (context.dialect !== "sqlite") return undefined;
     const name = `${table}_rtree_insert`;
     const { rows } = await sql<{ definition: string; last: number | null }>`
@@ -46,7 +45,7 @@ export class DeferredSpatialIndex {
 
   /** Enters the rows added since {@link begin} into the R*Tree and makes the trigger again. */
   async end(context: ImportContext): Promise<void> {
-    const key = sql.ref(KEYS[this.#table]);
+    const key = sql.ref(KEY[this.#table]);
     await sql`
       insert into ${sql.table(`${this.#table}_rtree`)}
       select ${key}, min_lon, max_lon, min_lat, max_lat from ${sql.table(this.#table)}

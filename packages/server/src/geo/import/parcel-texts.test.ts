@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import { square } from "../geometry/test-shapes.js";
 import { importFile } from "./import-file.js";
 
 /**
@@ -26,22 +27,7 @@ afterAll(async () => {
 
 /** A square lot `size` wide at (x, y), in the file's units. */
 const lot = (id: unknown, x: number, y: number, size: number) =>
-  JSON.stringify({
-    type: "Feature",
-    properties: { APN: id, USE: "R1" },
-    geometry: {
-      type: "Polygon",
-      coordinates: [
-        [
-          [x, y],
-          [x + size, y],
-          [x + size, y + size],
-          [x, y + size],
-          [x, y],
-        ],
-      ],
-    },
-  });
+  JSON.stringify({ type: "Feature", properties: { APN: id, USE: "R1" }, geometry: square(x, y, size) });
 
 async function storedParcels(database: Database) {
   const rows = await database.db
