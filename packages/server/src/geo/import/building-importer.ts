@@ -40,6 +40,8 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   return {
     columns: idField === undefined ? [] : [idField],
     ahead: preparer.ahead,
+    // Its rows fall all over the unique index of (dataset, source id); it sorts nothing large.
+    statementJournalsInMemory: true,
     prepare: (_context, batch) => preparer.prepare(batch),
     async importBatch(context: ImportContext, { prepared, outcomes }) {
       spatialIndex ??= DeferredSpatialIndex.begin(context, "buildings");

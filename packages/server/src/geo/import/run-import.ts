@@ -1,9 +1,10 @@
-import { sql, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { updateRecordsAfterImport } from "../../changes/after-import.js";
 import { ChangedArea } from "../../changes/changed-area.js";
 import type { Database, Dialect } from "../../db/database.js";
 import { RowWriter } from "../../db/row-writer.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
+import { withStatementJournalsInMemory } from "../../db/statement-journals-in-memory.js";
 import { refreshExtentAndCount } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import { positionCount } from "../geometry/positions.js";
@@ -85,6 +86,11 @@ export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = Read
   finish?(context: ImportContext): Promise<void>;
   /** Releases what the importer holds (threads), whether the import succeeded or not. */
   close?(): Promise<void>;
+  /**
+   * SQLite: its transaction keeps statement journals, and every other temporary file, in memory (see
+   * `withStatementJournalsInMemory`); only for an import that sorts nothing large in SQL.
+   */
+  statementJournalsInMemory?: boolean;
 }
 
 export interface RunImportOptions {
@@ -128,7 +134,7 @@ async function importAll<Prepared, In extends BatchRecord>(
   const summary = emptySummary(dataset.kind, dataset.name);
   // Out here so that a failure can be traced to a write that failed before it (see `RowWriter.failure`).
   let rows = undefined as RowWriter | undefined;
-  const written = database.db.transaction().execute(async (trx) => {
+  const written = inTransaction(database, importer.statementJournalsInMemory === true, async (trx) => {
     const now = Date.now();
     const namespace = dataset.namespace ?? "main";
     const { datasetId, heldRecords } = await upsertDataset(trx, { ...dataset, namespace }, now);
@@ -216,6 +222,16 @@ async function importAll<Prepared, In extends BatchRecord>(
   // or with its batch where a thread parses it.
   summary.rejections.sort((a, b) => a.number - b.number);
   return summary;
+}
+
+/** Runs `work` in a transaction, with its statement journals in memory if asked to. */
+function inTransaction<T>(
+  database: Database,
+  journalsInMemory: boolean,
+  work: (trx: Transaction<Schema>) => Promise<T>,
+): Promise<T> {
+  const transaction = (db: Kysely<Schema>) => db.transaction().execute(work);
+  return journalsInMemory ? withStatementJournalsInMemory(database, transaction) : transaction(database.db);
 }
 
 /** The tables an import of each kind writes to, whose statistics PostgreSQL's planner reads during the import. */
