@@ -11,13 +11,12 @@ import type { Schema } from "./schema.js";
  * An import's rows have keys all over its table's unique index, so each row changes a page of its own there, and
  * SQLite keeps that journal in a temporary file: a write and a copy of 4 KB per row. Kept in memory, 1.06 M
  * building rows inserted in 7.1 / 8.0 s against 10.9 / 10.5 s, and a building import at 77 tiles took 60.6 / 70.6 s
- * against 68.4 / 74.3 s in turns, at the same peak (a statement's journal is some 50 pages, dropped when it ends).
- * Parcel and layer imports took the same time either way, and keep the default.
+ * against 68.4 / 74.3 s in turns, at the same peak: a statement's journal holds the pages its 50 rows change, and
+ * goes when the statement ends. Parcel and layer imports took the same time either way, and keep the default.
  *
  * Only for work that sorts nothing large: a sort spills to temporary files too, and in memory the index an address
- * import builds at its end took 120 MB more. The setting is changed only outside a transaction, so it
- * holds for the whole of `work`, and the connection is held for it (like `commit-lazily.ts` holds it), so that
- * nothing else runs with it.
+ * import builds at its end took 120 MB more. The setting is changed only outside a transaction, so it holds for
+ * the whole of `work`; the connection is held for it (as `commit-lazily.ts` holds it), so nothing else runs with it.
  */
 export async function withStatementJournalsInMemory<T>(
   database: Database,
