@@ -9,6 +9,7 @@ import type { Area, BBox } from "../types.js";
 import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { BatchRecord, ImportContext, ReadRecord } from "./run-import.js";
+import type { WrittenIds } from "./written-ids.js";
 
 /** The batch's records with one source id, folded into one geometry. */
 export interface GroupedArea {
@@ -116,15 +117,18 @@ export function measure(area: { geometry: Area; measured?: Measured }): Measured
  * written by this same import is another piece of the same id (merged into it); a row from an earlier import is
  * updated, or left as it is when its geometry and attributes are the same (only stamped with this import, so
  * that a later piece of the id still merges into it). Notes where each changed area lies, and lay, among the
- * import's changes.
+ * import's changes. With `written` (an import into a dataset that held nothing), only the ids it may hold are
+ * looked up, and the ids written are added to it.
  */
 export async function settleAgainstStored(
   context: ImportContext,
   table: "parcels" | "buildings",
   prepared: Map<string, PreparedArea>,
   outcomes: RecordOutcome[],
+  written?: WrittenIds,
 ): Promise<void> {
-  const existing = await storedAreas(context, table, [...prepared.keys()]);
+  const ids = [...prepared.keys()];
+  const existing = await storedAreas(context, table, written ? ids.filter((id) => written.mayHold(id)) : ids);
   const { importId } = context;
   const attributes = await storedFormOfAttributes(context, [...prepared.values()], existing);
   const unchanged: string[] = [];
@@ -159,6 +163,7 @@ export async function settleAgainstStored(
       }
     }
   }
+  if (written) for (const area of prepared.values()) if (area.positions.length > 0) written.add(area.sourceId);
   if (unchanged.length > 0) {
     await context.trx
       .updateTable(table)

@@ -10,6 +10,7 @@ import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer } from "./run-import.js";
 import { SpaceOrderedWrites } from "./space-ordered-writes.js";
+import { WrittenIds } from "./written-ids.js";
 
 export interface BuildingImportOptions {
   /**
@@ -34,6 +35,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
   let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
+  let writtenIds: WrittenIds | null | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["buildings"]>>((context, rows) =>
     context.rows.insert("buildings", rows, ["dataset_id", "source_id"]),
   );
@@ -49,7 +51,9 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       others ??= await otherDatasets(context, "buildings");
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
       await written.writeHeld(context, prepared.keys());
-      await settleAgainstStored(context, "buildings", prepared, outcomes);
+      // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
+      writtenIds ??= context.heldRecords ? null : new WrittenIds();
+      await settleAgainstStored(context, "buildings", prepared, outcomes, writtenIds ?? undefined);
 
       assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);

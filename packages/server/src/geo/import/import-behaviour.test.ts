@@ -334,6 +334,23 @@ describe("parcel ids", () => {
     expect(again).toMatchObject({ read: 502, imported: 0, merged: 1, rejected: 0 });
     expect(await area()).toBe(whole);
   });
+
+  it("a footprint whose pieces fall in different batches of a new dataset is stored whole", async () => {
+    // A first load looks up only the ids it may have written: the second piece must still find the first.
+    const at = (i: number) =>
+      rect(origin, 60 + (i % 25) * 2, 10 + Math.floor(i / 25) * 2, 61 + (i % 25) * 2, 11 + Math.floor(i / 25) * 2);
+    const pieces = [rect(origin, 60, 60, 61, 61), rect(origin, 63, 60, 64, 61)];
+    const features = [
+      featureOf(pieces[0] as Area, { BID: "SPLIT-B" }),
+      ...Array.from({ length: 500 }, (_, i) => featureOf(at(i), { BID: `FILL-B-${i}` })),
+      featureOf(pieces[1] as Area, { BID: "SPLIT-B" }),
+    ];
+    const path = fixture("split-building.geojson", collection(features));
+    const first = await importJson(["buildings", path, "--id-field", "BID", "--name", "Split buildings"]);
+    expect(first).toMatchObject({ read: 502, imported: 501, merged: 1, rejected: 0 });
+    const stored = (await buildingsOf("Split buildings")).find((row) => row.source_id === "SPLIT-B");
+    expect(stored?.area_m2).toBeCloseTo(geodesicArea(pieces[0] as Area) + geodesicArea(pieces[1] as Area), 3);
+  });
 });
 
 describe("buildings belong to the parcel holding most of their footprint", () => {

@@ -10,6 +10,7 @@ import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { BatchRecord, ImportContext, Importer } from "./run-import.js";
 import { SpaceOrderedWrites } from "./space-ordered-writes.js";
+import { WrittenIds } from "./written-ids.js";
 
 export interface ParcelImportOptions {
   /** The feature property holding the parcel's own id (APN, map-lot). */
@@ -25,6 +26,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
   const preparer = new AreaPreparer({ ids: { kind: "parcels", idField }, crs }, { threads, owners: false });
   let others: OtherDatasets | undefined;
   let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
+  let writtenIds: WrittenIds | null | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["parcels"]>>((context, rows) =>
     context.rows.insert("parcels", rows, ["dataset_id", "source_id"]),
   );
@@ -38,7 +40,9 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
       others ??= await otherDatasets(context, "parcels");
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
       await written.writeHeld(context, prepared.keys());
-      await settleAgainstStored(context, "parcels", prepared, outcomes);
+      // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
+      writtenIds ??= context.heldRecords ? null : new WrittenIds();
+      await settleAgainstStored(context, "parcels", prepared, outcomes, writtenIds ?? undefined);
 
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));

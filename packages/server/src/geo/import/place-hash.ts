@@ -4,17 +4,24 @@ import type { NormalizedAddress } from "../address/index.js";
 export const ANY_TOWN = "\u0000";
 
 /**
- * Two 32-bit hashes of an address's place, built in place as its parts are mixed in: an import hashes every address
- * it reads, some twice, and strings built for the keys cost more than the lookups they serve.
+ * Two 32-bit hashes of a key, built in place as its parts are mixed in: of an address's place, or of a source id.
+ * An import hashes every address it reads, some twice, and strings built for the keys cost more than the lookups
+ * they serve.
  */
 export class PlaceHash {
   a = 0;
   b = 0;
 
-  /** Starts the hashes of an address's place: its street (the words `streetKey` joins) and house number. */
-  startPlace(address: NormalizedAddress): this {
+  /** Starts the hashes of a key with no part yet. */
+  start(): this {
     this.a = 0x811c9dc5;
     this.b = 0x5bd1e995;
+    return this;
+  }
+
+  /** Starts the hashes of an address's place: its street (the words `streetKey` joins) and house number. */
+  startPlace(address: NormalizedAddress): this {
+    this.start();
     this.mix(address.predir ?? "");
     this.mix(address.street);
     this.mix(address.suffix ?? "");
