@@ -35,7 +35,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   let others: OtherDatasets | undefined;
   let assigner: ParcelAssigner | undefined;
   let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
-  let writtenIds: WrittenIds | null | undefined;
+  let writtenIds: WrittenIds | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["buildings"]>>((context, rows) =>
     context.rows.insert("buildings", rows, ["dataset_id", "source_id"]),
   );
@@ -52,8 +52,8 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
       await written.writeHeld(context, prepared.keys());
       // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
-      writtenIds ??= context.heldRecords ? null : new WrittenIds();
-      await settleAgainstStored(context, "buildings", prepared, outcomes, writtenIds ?? undefined);
+      writtenIds ??= context.heldRecords ? undefined : new WrittenIds();
+      await settleAgainstStored(context, "buildings", prepared, outcomes, writtenIds);
 
       assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);

@@ -26,7 +26,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
   const preparer = new AreaPreparer({ ids: { kind: "parcels", idField }, crs }, { threads, owners: false });
   let others: OtherDatasets | undefined;
   let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
-  let writtenIds: WrittenIds | null | undefined;
+  let writtenIds: WrittenIds | undefined;
   const written = new SpaceOrderedWrites<Insertable<Schema["parcels"]>>((context, rows) =>
     context.rows.insert("parcels", rows, ["dataset_id", "source_id"]),
   );
@@ -41,8 +41,8 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
       await written.writeHeld(context, prepared.keys());
       // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
-      writtenIds ??= context.heldRecords ? null : new WrittenIds();
-      await settleAgainstStored(context, "parcels", prepared, outcomes, writtenIds ?? undefined);
+      writtenIds ??= context.heldRecords ? undefined : new WrittenIds();
+      await settleAgainstStored(context, "parcels", prepared, outcomes, writtenIds);
 
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
