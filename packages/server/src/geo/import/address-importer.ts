@@ -43,6 +43,8 @@ export function addressImporter(
     columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
     // A batch for each thread to work on, and one for this thread to read meanwhile.
     ahead: threads ? threads.count + 1 : 0,
+    // Each insert of its rows, appended, still journals the pages it changes: the rows' foreign keys may fail it.
+    statementJournalsInMemory: true,
     async prepare(context: ImportContext, batch: ReadRecord[]) {
       if (!threads) {
         const source = { db: context.trx, dialect: context.dialect, namespace: context.namespace };

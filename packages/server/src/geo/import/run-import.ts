@@ -1,10 +1,10 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { updateRecordsAfterImport } from "../../changes/after-import.js";
 import { ChangedArea } from "../../changes/changed-area.js";
 import type { Database, Dialect } from "../../db/database.js";
 import { RowWriter } from "../../db/row-writer.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
-import { withStatementJournalsInMemory } from "../../db/statement-journals-in-memory.js";
+import { inTransactionWithStatementJournalsInMemory } from "../../db/statement-journals-in-memory.js";
 import { refreshExtentAndCount } from "../datasets/dataset-extent.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import { positionCount } from "../geometry/positions.js";
@@ -87,8 +87,9 @@ export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = Read
   /** Releases what the importer holds (threads), whether the import succeeded or not. */
   close?(): Promise<void>;
   /**
-   * SQLite: its transaction keeps statement journals, and every other temporary file, in memory (see
-   * `withStatementJournalsInMemory`); only for an import that sorts nothing large in SQL.
+   * SQLite: its transaction keeps statement journals in memory (see `inTransactionWithStatementJournalsInMemory`);
+   * only for an import whose statements each change a bounded number of stored pages. Never when the import
+   * replaces a dataset: deleting the replaced rows is one statement.
    */
   statementJournalsInMemory?: boolean;
 }
@@ -134,7 +135,8 @@ async function importAll<Prepared, In extends BatchRecord>(
   const summary = emptySummary(dataset.kind, dataset.name);
   // Out here so that a failure can be traced to a write that failed before it (see `RowWriter.failure`).
   let rows = undefined as RowWriter | undefined;
-  const written = inTransaction(database, importer.statementJournalsInMemory === true, async (trx) => {
+  const journalsInMemory = importer.statementJournalsInMemory === true && rules.replace === undefined;
+  const written = inTransaction(database, journalsInMemory, async (trx) => {
     const now = Date.now();
     const namespace = dataset.namespace ?? "main";
     const { datasetId, heldRecords } = await upsertDataset(trx, { ...dataset, namespace }, now);
@@ -230,8 +232,9 @@ function inTransaction<T>(
   journalsInMemory: boolean,
   work: (trx: Transaction<Schema>) => Promise<T>,
 ): Promise<T> {
-  const transaction = (db: Kysely<Schema>) => db.transaction().execute(work);
-  return journalsInMemory ? withStatementJournalsInMemory(database, transaction) : transaction(database.db);
+  return journalsInMemory
+    ? inTransactionWithStatementJournalsInMemory(database, work)
+    : database.db.transaction().execute(work);
 }
 
 /** The tables an import of each kind writes to, whose statistics PostgreSQL's planner reads during the import. */
