@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAN_LIST_OPEN_FILES, sqliteTemporaryFiles } from "../test/sqlite-temporary-files.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
 import type { Schema } from "./schema.js";
 import { inTransactionWithStatementJournalsInMemory } from "./statement-journals-in-memory.js";
@@ -25,18 +25,6 @@ const namesLike = async (prefix: string) =>
       .orderBy("name")
       .execute()
   ).map((row) => row.name);
-
-/** SQLite's temporary files this process has open (Linux): each is named `etilqs_…`, and unlinked once opened. */
-const openTemporaryFiles = () =>
-  readdirSync("/proc/self/fd")
-    .map((fd) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${fd}`);
-      } catch {
-        return ""; // closed since the listing
-      }
-    })
-    .filter((target) => target.includes("etilqs_"));
 
 /** A setting's name that sorts at position `n`, long enough that a few thousand fill many pages of the key's index. */
 const spreadName = (n: number) => `spread-${String(n).padStart(6, "0")}-${"x".repeat(60)}`;
@@ -74,7 +62,7 @@ describe("inTransactionWithStatementJournalsInMemory", () => {
   });
 
   // The journal's file is what the helper saves; only SQLite keeps one, and only Linux lists a process's files.
-  it.runIf(TEST_DIALECT === "sqlite" && existsSync("/proc/self/fd"))(
+  it.runIf(TEST_DIALECT === "sqlite" && CAN_LIST_OPEN_FILES)(
     "SQLite: a statement's journal too large for SQLite to keep in memory by itself opens no file",
     async () => {
       const stored = Array.from({ length: 4000 }, (_, i) => ({ name: spreadName(i * 100 + 50), value: "v" }));
@@ -84,15 +72,15 @@ describe("inTransactionWithStatementJournalsInMemory", () => {
           .values(stored.slice(start, start + 500))
           .execute();
       }
-      const before = openTemporaryFiles();
+      const before = sqliteTemporaryFiles();
       // The same statement in a plain transaction writes its journal to a file: the check can see one.
       await test.database.db.transaction().execute(async (trx) => {
         await insertAllOverTheIndex(trx, 1);
-        expect(openTemporaryFiles().length).toBeGreaterThan(before.length);
+        expect(sqliteTemporaryFiles().length).toBeGreaterThan(before.length);
       });
       await inTransactionWithStatementJournalsInMemory(test.database, async (trx) => {
         await insertAllOverTheIndex(trx, 2);
-        expect(openTemporaryFiles()).toEqual(before);
+        expect(sqliteTemporaryFiles()).toEqual(before);
       });
       expect((await namesLike("spread-")).length).toBe(4200);
     },

@@ -20,8 +20,8 @@ import type { Schema } from "./schema.js";
  * end took 120 MB more.
  *
  * Only for a transaction whose statements each change a bounded number of pages that were there before it began: a
- * statement's journal holds every such page it changes until it ends. One statement deleting a dataset of a million
- * buildings held 385 MB.
+ * statement's journal holds every such page it changes until it ends. A process deleting a dataset of a million
+ * buildings in one statement peaked at 385 MB so, against 89 MB with the journal in a file.
  */
 export async function inTransactionWithStatementJournalsInMemory<T>(
   database: Database,

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAN_LIST_OPEN_FILES, sqliteTemporaryFiles } from "../../test/sqlite-temporary-files.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
 import { importFile } from "./import-file.js";
 
@@ -22,16 +23,6 @@ afterAll(async () => {
   await testDatabase?.destroy();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-/** SQLite's temporary files this process has open (Linux): each is named `etilqs_…`, and unlinked once opened. */
-const openTemporaryFiles = () =>
-  readdirSync("/proc/self/fd").filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`).includes("etilqs_");
-    } catch {
-      return false; // closed since the listing
-    }
-  }).length;
 
 /**
  * Small footprints in a grid of their own, with long source ids in no order: each 50-row insert then changes pages
@@ -60,40 +51,37 @@ function footprintsFile(count: number): string {
   return file;
 }
 
-describe.runIf(TEST_DIALECT === "sqlite" && existsSync("/proc/self/fd"))(
-  "SQLite: an import's statement journals",
-  () => {
-    it("stay in memory for a building import, and go to a file when the import replaces a dataset", async () => {
-      const file = footprintsFile(20_000);
-      const before = openTemporaryFiles();
-      const opened = { first: 0, replacing: 0 };
-      const imported = (name: string, seen: keyof typeof opened, replace?: string) =>
-        importFile(testDatabase.database, {
-          kind: "buildings",
-          file,
-          name,
-          idField: "BID",
-          ...(replace ? { rules: { replace } } : {}),
-          // Called inside the import's transaction after each batch: a file journal stays open until it ends.
-          onProgress: () => {
-            opened[seen] = Math.max(opened[seen], openTemporaryFiles() - before);
-          },
-        });
-
-      expect(await imported("Journal footprints", "first")).toMatchObject({ imported: 20_000, rejected: 0 });
-      expect(opened.first).toBe(0);
-
-      expect(await imported("Journal footprints again", "replacing", "Journal footprints")).toMatchObject({
-        imported: 20_000,
-        rejected: 0,
+describe.runIf(TEST_DIALECT === "sqlite" && CAN_LIST_OPEN_FILES)("SQLite: an import's statement journals", () => {
+  it("stay in memory for a building import, and go to a file when the import replaces a dataset", async () => {
+    const file = footprintsFile(20_000);
+    const before = sqliteTemporaryFiles().length;
+    const opened = { first: 0, replacing: 0 };
+    const imported = (name: string, seen: keyof typeof opened, replace?: string) =>
+      importFile(testDatabase.database, {
+        kind: "buildings",
+        file,
+        name,
+        idField: "BID",
+        ...(replace ? { rules: { replace } } : {}),
+        // Called inside the import's transaction after each batch: a file journal stays open until it ends.
+        onProgress: () => {
+          opened[seen] = Math.max(opened[seen], sqliteTemporaryFiles().length - before);
+        },
       });
-      expect(opened.replacing).toBeGreaterThan(0);
-      const datasets = await testDatabase.database.db
-        .selectFrom("datasets")
-        .select("name")
-        .where("name", "like", "Journal footprints%")
-        .execute();
-      expect(datasets.map((row) => row.name)).toEqual(["Journal footprints again"]);
+
+    expect(await imported("Journal footprints", "first")).toMatchObject({ imported: 20_000, rejected: 0 });
+    expect(opened.first).toBe(0);
+
+    expect(await imported("Journal footprints again", "replacing", "Journal footprints")).toMatchObject({
+      imported: 20_000,
+      rejected: 0,
     });
-  },
-);
+    expect(opened.replacing).toBeGreaterThan(0);
+    const datasets = await testDatabase.database.db
+      .selectFrom("datasets")
+      .select("name")
+      .where("name", "like", "Journal footprints%")
+      .execute();
+    expect(datasets.map((row) => row.name)).toEqual(["Journal footprints again"]);
+  });
+});
