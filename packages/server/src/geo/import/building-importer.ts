@@ -42,7 +42,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   return {
     columns: idField === undefined ? [] : [idField],
     ahead: preparer.ahead,
-    // Its rows fall all over the unique index of (dataset, source id); it sorts nothing large.
+    // Its rows fall all over the unique index of (dataset, source id): each 50-row insert journals a page a row.
     statementJournalsInMemory: true,
     prepare: (_context, batch) => preparer.prepare(batch),
     async importBatch(context: ImportContext, { prepared, outcomes }) {
