@@ -4,6 +4,7 @@ import type { Area } from "../types.js";
 import {
   attributesOf,
   groupAreas,
+  type Measured,
   measure,
   type PreparedAreas,
   prepareAreas,
@@ -11,10 +12,9 @@ import {
   type SourceIds,
   sourceIdOf,
 } from "./area-batch.js";
-import { type PackedAreas, type PreparedOnThread, unpackAreas } from "./area-transfer.js";
-import type { ParcelAssigner } from "./assign-buildings.js";
+import type { Owner, ParcelAssigner } from "./assign-buildings.js";
 import { type PackedGeometries, packedGeometryReader, packGeometries, transferList } from "./geometry-transfer.js";
-import type { Rejection } from "./import-summary.js";
+import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import type { BatchRecord, ReadRecord } from "./run-import.js";
 
@@ -25,6 +25,23 @@ import type { BatchRecord, ReadRecord } from "./run-import.js";
 export type AreaBatch =
   | { ids: Array<string | Rejection>; geometries: PackedGeometries }
   | { texts: string[]; numbers: number[] };
+
+/**
+ * What it gives back: each area's geometry as validated, in its stored bytes (arrays copied between threads arrive as boxed
+ * numbers, slower to read), its box and area, and for buildings its parcel; for a batch of texts, each area's
+ * attributes too (otherwise they stay on the main thread).
+ */
+export interface PreparedOnThread {
+  areas: Array<
+    Measured & {
+      sourceId: string;
+      positions: number[];
+      owner?: NonNullable<Owner> | null;
+      attributes?: Record<string, unknown>;
+    }
+  >;
+  outcomes: Array<[position: number, outcome: RecordOutcome]>;
+}
 
 /** How a preparer reads its records: their source ids, and the CRS of records it parses. */
 export interface AreaSource {
@@ -45,7 +62,7 @@ export class AreaPreparer {
   readonly #threads: ImportThreadOptions | undefined;
   readonly #owners: boolean;
   // Started with the first batch: an import refused before reading any leaves no thread behind.
-  #onThreads: ImportThreads<AreaBatch, PackedAreas> | undefined;
+  #onThreads: ImportThreads<AreaBatch, PreparedOnThread> | undefined;
 
   constructor(source: AreaSource, { threads, owners }: { threads?: ImportThreadOptions; owners: boolean }) {
     this.#source = source;
@@ -84,10 +101,10 @@ export class AreaPreparer {
  * given parsed; a thread that parsed the records sends their attributes.
  */
 async function fromThread(
-  answer: Promise<PackedAreas>,
+  answer: Promise<PreparedOnThread>,
   properties: Array<Record<string, unknown> | undefined>,
 ): Promise<PreparedAreas> {
-  const onThread = unpackAreas(await answer);
+  const onThread = await answer;
   const prepared: PreparedAreas = { prepared: new Map(), outcomes: [] };
   for (const [position, outcome] of onThread.outcomes) prepared.outcomes[position] = outcome;
   for (const { sourceId, positions, bytes, box, areaM2, owner, attributes } of onThread.areas) {
