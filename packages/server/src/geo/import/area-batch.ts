@@ -52,7 +52,10 @@ export function prepareAreas(
   reprojection: Reprojection | null,
 ): PreparedAreas {
   const { records, sourceIds } = readBatch(batch, ids, reprojection);
-  const grouped = groupAreas(sourceIds, (position) => records[position]?.feature.geometry);
+  const grouped = groupAreas(
+    sourceIds,
+    records.map((record) => record.feature.geometry),
+  );
   const prepared = new Map<string, PreparedArea>();
   for (const [sourceId, area] of grouped.prepared) {
     prepared.set(sourceId, { ...area, attributes: attributesOf(records, area.positions) });
@@ -65,27 +68,22 @@ export function attributesOf(batch: ReadRecord[], positions: readonly number[]):
   return batch[positions[0] ?? 0]?.feature.properties ?? {};
 }
 
-/**
- * {@link prepareAreas} of records given as their source ids and each one's geometry by position, for the records
- * at `positions` (all of them unless given; the records of one id in the order of the file).
- */
+/** {@link prepareAreas} of records given as their source ids and geometries, the same length. */
 export function groupAreas(
   ids: ReadonlyArray<string | Rejection>,
-  geometryAt: (position: number) => unknown,
-  positions: Iterable<number> = ids.keys(),
+  geometries: readonly unknown[],
 ): { prepared: Map<string, GroupedArea>; outcomes: RecordOutcome[] } {
   const prepared = new Map<string, GroupedArea>();
   const outcomes: RecordOutcome[] = [];
-  for (const position of positions) {
-    const sourceId = ids[position] as string | Rejection;
+  ids.forEach((sourceId, position) => {
     if (typeof sourceId !== "string") {
       outcomes[position] = sourceId;
-      continue;
+      return;
     }
-    const checked = validateArea(geometryAt(position));
+    const checked = validateArea(geometries[position]);
     if (!checked.valid) {
       outcomes[position] = { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail };
-      continue;
+      return;
     }
     const geometry = onStoredGrid(checked.geometry);
     const earlier = prepared.get(sourceId);
@@ -93,14 +91,14 @@ export function groupAreas(
       const united = unite(earlier.geometry, geometry);
       if (typeof united === "object" && "reason" in united) {
         outcomes[position] = united;
-        continue;
+        return;
       }
       earlier.geometry = united;
       earlier.positions.push(position);
-      continue;
+      return;
     }
     prepared.set(sourceId, { sourceId, geometry, positions: [position] });
-  }
+  });
   return { prepared, outcomes };
 }
 

@@ -13,7 +13,7 @@ import {
   sourceIdOf,
 } from "./area-batch.js";
 import type { Owner, ParcelAssigner } from "./assign-buildings.js";
-import { type PackedGeometries, packedGeometryReader, packGeometries, transferList } from "./geometry-transfer.js";
+import { type PackedGeometries, packGeometries, transferList, unpackGeometries } from "./geometry-transfer.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import type { BatchRecord, ReadRecord } from "./run-import.js";
@@ -152,13 +152,6 @@ function withGeometryOf<T extends object>(area: T, bytes: Uint8Array): T & { geo
   }) as T & { geometry: Area };
 }
 
-/**
- * Records a thread takes from their geometry to their stored bytes at once. A whole batch at a time kept every
- * footprint's arrays alive while the batch's parcels were found, long enough for the collector to copy and promote
- * them; a few dozen at a time are garbage before it runs again.
- */
-const RECORDS_AT_ONCE = 50;
-
 /** An import thread's work on an {@link AreaBatch}; `assigner` finds buildings' parcels. */
 export async function prepareOnThread(
   batch: AreaBatch,
@@ -174,56 +167,18 @@ export async function prepareOnThread(
         reprojection,
       )
     : { records: [], sourceIds: batch.ids };
-  const geometryAt = texts
-    ? (position: number) => records[position]?.feature.geometry
-    : packedGeometryReader(batch.geometries);
-  const areas: PreparedOnThread["areas"] = [];
-  const outcomes: PreparedOnThread["outcomes"] = [];
-  for (const positions of recordsById(sourceIds, RECORDS_AT_ONCE)) {
-    const grouped = groupAreas(sourceIds, geometryAt, positions);
-    grouped.outcomes.forEach((outcome, position) => {
-      outcomes.push([position, outcome]);
-    });
-    const chunk = [...grouped.prepared.values()];
-    const owners = assigner ? await assigner.owningParcels(chunk.map((area) => area.geometry)) : undefined;
-    for (const [i, area] of chunk.entries()) {
-      areas.push({
-        sourceId: area.sourceId,
-        positions: area.positions,
-        ...measure(area),
-        ...(owners ? { owner: owners[i] ?? null } : {}),
-        ...(texts ? { attributes: attributesOf(records, area.positions) } : {}),
-      });
-    }
-  }
-  // In the order of each area's first record, as when the batch was worked through in one go.
-  areas.sort((a, b) => (a.positions[0] as number) - (b.positions[0] as number));
-  return { areas, outcomes };
-}
-
-/**
- * The batch's positions about `size` at a time, the records of one source id always together (each rejected one
- * alone), in the order of each id's first record.
- */
-function* recordsById(ids: ReadonlyArray<string | Rejection>, size: number): Generator<number[]> {
-  const byId = new Map<string, number[]>();
-  const groups: number[][] = [];
-  ids.forEach((id, position) => {
-    const group = typeof id === "string" ? byId.get(id) : undefined;
-    if (group) group.push(position);
-    else {
-      const started = [position];
-      if (typeof id === "string") byId.set(id, started);
-      groups.push(started);
-    }
-  });
-  let chunk: number[] = [];
-  for (const group of groups) {
-    chunk.push(...group);
-    if (chunk.length >= size) {
-      yield chunk;
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) yield chunk;
+  const geometries = texts ? records.map((record) => record.feature.geometry) : unpackGeometries(batch.geometries);
+  const { prepared, outcomes } = groupAreas(sourceIds, geometries);
+  const areas = [...prepared.values()];
+  const owners = assigner ? await assigner.owningParcels(areas.map((area) => area.geometry)) : undefined;
+  return {
+    areas: areas.map((area, i) => ({
+      sourceId: area.sourceId,
+      positions: area.positions,
+      ...measure(area),
+      ...(owners ? { owner: owners[i] ?? null } : {}),
+      ...(texts ? { attributes: attributesOf(records, area.positions) } : {}),
+    })),
+    outcomes: outcomes.flatMap((outcome, position) => (outcome === undefined ? [] : [[position, outcome]])),
+  };
 }
