@@ -33,7 +33,7 @@ export type ImportThreadMessage = { id: number; result: unknown } | { id: number
 const THREAD_SCRIPT = new URL("../../../dist/geo/import/import-thread.js", import.meta.url);
 
 /**
- * An import thread's heap, MB: the parcels around a few batches. Its young generation takes a batch's
+ * An import thread's heap, MB: the parcels around a few batches, parsed. Its young generation takes a batch's
  * short-lived objects: at 16 MB, garbage collection took a fifth of a building thread's time. At 48 MB, 110,000 buildings
  * imported in 16.9–18.0 s against 18.6–20.5 s and 105,000 parcels in 10.9–11.2 s against 11.7–12.0 s, for some
  * 20 MB more of the process's peak (263 MB); addresses, whose threads wait for the writer, took the same time.
