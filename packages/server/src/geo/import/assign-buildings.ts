@@ -37,18 +37,36 @@ export class ParcelAssigner {
   readonly #source: GeoSource;
   readonly #candidates: CandidateParcels;
   readonly #kept = new Map<number, Boundary>();
+  readonly #mostKept: number;
+  /** The call before the latest, which the latest waits for; its failure is its caller's. */
+  #previous: Promise<unknown> = Promise.resolve();
 
-  /** `source` reads inside the import's transaction, or on an import thread's own connection. */
-  constructor(source: GeoSource) {
+  /**
+   * `source` reads inside the import's transaction, or on an import thread's own connection; `mostKept` bounds the
+   * boundaries kept (fewer in tests).
+   */
+  constructor(source: GeoSource, mostKept = KEPT_BOUNDARIES) {
     this.#source = source;
     this.#candidates = new CandidateParcels(source);
+    this.#mostKept = mostKept;
   }
 
   /**
    * For each footprint, the parcel holding the largest share of it among every dataset's parcels, with that share
    * (0..1). A rowhouse whose wall sits on the lot line belongs to one lot, not two.
+   *
+   * Calls run one after another, in the order made. An import thread is handed its next batches while it works on
+   * one, and on PostgreSQL, whose reads let the thread go on meanwhile, calls running together met at every read:
+   * each read again the cells and boundaries another was reading, and one forgot boundaries that another had found
+   * kept and had yet to use, which then lost its footprints' parcels.
    */
-  async owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
+  owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
+    const owners = this.#previous.then(() => this.#owningParcels(footprints));
+    this.#previous = owners.catch(() => undefined);
+    return owners;
+  }
+
+  async #owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
     const owners: Owner[] = [];
     for (let start = 0; start < footprints.length; start += FOOTPRINTS_AT_ONCE) {
       const chunk = footprints.slice(start, start + FOOTPRINTS_AT_ONCE);
@@ -66,7 +84,7 @@ export class ParcelAssigner {
         owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
       }
       // Only once the chunk is done: it still needs every boundary it read.
-      if (this.#kept.size > KEPT_BOUNDARIES) this.#forgetOldestHalf();
+      if (this.#kept.size > this.#mostKept) this.#forgetOldestHalf();
     }
     return owners;
   }
