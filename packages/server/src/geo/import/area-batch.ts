@@ -52,10 +52,7 @@ export function prepareAreas(
   reprojection: Reprojection | null,
 ): PreparedAreas {
   const { records, sourceIds } = readBatch(batch, ids, reprojection);
-  const grouped = groupAreas(
-    sourceIds,
-    records.map((record) => record.feature.geometry),
-  );
+  const grouped = groupAreas(sourceIds, (position) => records[position]?.feature.geometry);
   const prepared = new Map<string, PreparedArea>();
   for (const [sourceId, area] of grouped.prepared) {
     prepared.set(sourceId, { ...area, attributes: attributesOf(records, area.positions) });
@@ -68,22 +65,27 @@ export function attributesOf(batch: ReadRecord[], positions: readonly number[]):
   return batch[positions[0] ?? 0]?.feature.properties ?? {};
 }
 
-/** {@link prepareAreas} of records given as their source ids and geometries, the same length. */
+/**
+ * {@link prepareAreas} of records given as their source ids and each one's geometry by position, for the records
+ * at `positions` (all of them unless given; the records of one id in the order of the file).
+ */
 export function groupAreas(
   ids: ReadonlyArray<string | Rejection>,
-  geometries: readonly unknown[],
+  geometryAt: (position: number) => unknown,
+  positions: Iterable<number> = ids.keys(),
 ): { prepared: Map<string, GroupedArea>; outcomes: RecordOutcome[] } {
   const prepared = new Map<string, GroupedArea>();
   const outcomes: RecordOutcome[] = [];
-  ids.forEach((sourceId, position) => {
+  for (const position of positions) {
+    const sourceId = ids[position] as string | Rejection;
     if (typeof sourceId !== "string") {
       outcomes[position] = sourceId;
-      return;
+      continue;
     }
-    const checked = validateArea(geometries[position]);
+    const checked = validateArea(geometryAt(position));
     if (!checked.valid) {
       outcomes[position] = { reason: `invalid_geometry:${checked.reason}`, detail: checked.detail };
-      return;
+      continue;
     }
     const geometry = onStoredGrid(checked.geometry);
     const earlier = prepared.get(sourceId);
@@ -91,14 +93,14 @@ export function groupAreas(
       const united = unite(earlier.geometry, geometry);
       if (typeof united === "object" && "reason" in united) {
         outcomes[position] = united;
-        return;
+        continue;
       }
       earlier.geometry = united;
       earlier.positions.push(position);
-      return;
+      continue;
     }
     prepared.set(sourceId, { sourceId, geometry, positions: [position] });
-  });
+  }
   return { prepared, outcomes };
 }
 

@@ -4,7 +4,6 @@ import type { Area } from "../types.js";
 import {
   attributesOf,
   groupAreas,
-  type Measured,
   measure,
   type PreparedAreas,
   prepareAreas,
@@ -12,9 +11,10 @@ import {
   type SourceIds,
   sourceIdOf,
 } from "./area-batch.js";
-import type { Owner, ParcelAssigner } from "./assign-buildings.js";
-import { type PackedGeometries, packGeometries, transferList, unpackGeometries } from "./geometry-transfer.js";
-import type { RecordOutcome, Rejection } from "./import-summary.js";
+import { type PackedAreas, type PreparedOnThread, unpackAreas } from "./area-transfer.js";
+import type { ParcelAssigner } from "./assign-buildings.js";
+import { type PackedGeometries, packedGeometryReader, packGeometries, transferList } from "./geometry-transfer.js";
+import type { Rejection } from "./import-summary.js";
 import { type ImportThreadOptions, ImportThreads } from "./import-threads.js";
 import type { BatchRecord, ReadRecord } from "./run-import.js";
 
@@ -25,23 +25,6 @@ import type { BatchRecord, ReadRecord } from "./run-import.js";
 export type AreaBatch =
   | { ids: Array<string | Rejection>; geometries: PackedGeometries }
   | { texts: string[]; numbers: number[] };
-
-/**
- * What it gives back: each area's geometry as validated, in its stored bytes (arrays copied between threads arrive as boxed
- * numbers, slower to read), its box and area, and for buildings its parcel; for a batch of texts, each area's
- * attributes too (otherwise they stay on the main thread).
- */
-export interface PreparedOnThread {
-  areas: Array<
-    Measured & {
-      sourceId: string;
-      positions: number[];
-      owner?: NonNullable<Owner> | null;
-      attributes?: Record<string, unknown>;
-    }
-  >;
-  outcomes: Array<[position: number, outcome: RecordOutcome]>;
-}
 
 /** How a preparer reads its records: their source ids, and the CRS of records it parses. */
 export interface AreaSource {
@@ -62,7 +45,7 @@ export class AreaPreparer {
   readonly #threads: ImportThreadOptions | undefined;
   readonly #owners: boolean;
   // Started with the first batch: an import refused before reading any leaves no thread behind.
-  #onThreads: ImportThreads<AreaBatch, PreparedOnThread> | undefined;
+  #onThreads: ImportThreads<AreaBatch, PackedAreas> | undefined;
 
   constructor(source: AreaSource, { threads, owners }: { threads?: ImportThreadOptions; owners: boolean }) {
     this.#source = source;
@@ -101,10 +84,10 @@ export class AreaPreparer {
  * given parsed; a thread that parsed the records sends their attributes.
  */
 async function fromThread(
-  answer: Promise<PreparedOnThread>,
+  answer: Promise<PackedAreas>,
   properties: Array<Record<string, unknown> | undefined>,
 ): Promise<PreparedAreas> {
-  const onThread = await answer;
+  const onThread = unpackAreas(await answer);
   const prepared: PreparedAreas = { prepared: new Map(), outcomes: [] };
   for (const [position, outcome] of onThread.outcomes) prepared.outcomes[position] = outcome;
   for (const { sourceId, positions, bytes, box, areaM2, owner, attributes } of onThread.areas) {
@@ -152,6 +135,13 @@ function withGeometryOf<T extends object>(area: T, bytes: Uint8Array): T & { geo
   }) as T & { geometry: Area };
 }
 
+/**
+ * Records a thread takes from their geometry to their stored bytes at once. A whole batch at a time kept every
+ * footprint's arrays alive while the batch's parcels were found, long enough for the collector to copy and promote
+ * them; a few dozen at a time are garbage before it runs again.
+ */
+const RECORDS_AT_ONCE = 50;
+
 /** An import thread's work on an {@link AreaBatch}; `assigner` finds buildings' parcels. */
 export async function prepareOnThread(
   batch: AreaBatch,
@@ -167,18 +157,56 @@ export async function prepareOnThread(
         reprojection,
       )
     : { records: [], sourceIds: batch.ids };
-  const geometries = texts ? records.map((record) => record.feature.geometry) : unpackGeometries(batch.geometries);
-  const { prepared, outcomes } = groupAreas(sourceIds, geometries);
-  const areas = [...prepared.values()];
-  const owners = assigner ? await assigner.owningParcels(areas.map((area) => area.geometry)) : undefined;
-  return {
-    areas: areas.map((area, i) => ({
-      sourceId: area.sourceId,
-      positions: area.positions,
-      ...measure(area),
-      ...(owners ? { owner: owners[i] ?? null } : {}),
-      ...(texts ? { attributes: attributesOf(records, area.positions) } : {}),
-    })),
-    outcomes: outcomes.flatMap((outcome, position) => (outcome === undefined ? [] : [[position, outcome]])),
-  };
+  const geometryAt = texts
+    ? (position: number) => records[position]?.feature.geometry
+    : packedGeometryReader(batch.geometries);
+  const areas: PreparedOnThread["areas"] = [];
+  const outcomes: PreparedOnThread["outcomes"] = [];
+  for (const positions of recordsById(sourceIds, RECORDS_AT_ONCE)) {
+    const grouped = groupAreas(sourceIds, geometryAt, positions);
+    grouped.outcomes.forEach((outcome, position) => {
+      outcomes.push([position, outcome]);
+    });
+    const chunk = [...grouped.prepared.values()];
+    const owners = assigner ? await assigner.owningParcels(chunk.map((area) => area.geometry)) : undefined;
+    for (const [i, area] of chunk.entries()) {
+      areas.push({
+        sourceId: area.sourceId,
+        positions: area.positions,
+        ...measure(area),
+        ...(owners ? { owner: owners[i] ?? null } : {}),
+        ...(texts ? { attributes: attributesOf(records, area.positions) } : {}),
+      });
+    }
+  }
+  // In the order of each area's first record, as when the batch was worked through in one go.
+  areas.sort((a, b) => (a.positions[0] as number) - (b.positions[0] as number));
+  return { areas, outcomes };
+}
+
+/**
+ * The batch's positions about `size` at a time, the records of one source id always together (each rejected one
+ * alone), in the order of each id's first record.
+ */
+function* recordsById(ids: ReadonlyArray<string | Rejection>, size: number): Generator<number[]> {
+  const byId = new Map<string, number[]>();
+  const groups: number[][] = [];
+  ids.forEach((id, position) => {
+    const group = typeof id === "string" ? byId.get(id) : undefined;
+    if (group) group.push(position);
+    else {
+      const started = [position];
+      if (typeof id === "string") byId.set(id, started);
+      groups.push(started);
+    }
+  });
+  let chunk: number[] = [];
+  for (const group of groups) {
+    chunk.push(...group);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
 }

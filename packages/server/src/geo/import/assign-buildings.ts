@@ -1,5 +1,8 @@
 import type { ChangedArea } from "../../changes/changed-area.js";
+import { bboxesMeet } from "../geometry/bboxes-meet.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
+import { INDEXED_FROM_EDGES } from "../geometry/indexed-edges.js";
+import { vertexCount } from "../geometry/positions.js";
 import { boxesInTiles } from "../store/boxes-in-tiles.js";
 import { decodeGeometry } from "../store/geometry-codec.js";
 import { geometryRows } from "../store/read-spatial-rows.js";
@@ -10,14 +13,27 @@ import type { ImportContext } from "./run-import.js";
 
 const PAGE = 1000;
 
-/** Parsed boundaries one assigner keeps between chunks (a chunk adds its own): neighbouring footprints share them. */
+/** Boundaries one assigner keeps between chunks (a chunk adds its own): neighbouring footprints share them. */
 const KEPT_BOUNDARIES = 20_000;
 
 /** A building's parcel and the share of its footprint that parcel holds; none when no parcel overlaps it. */
 export type Owner = { parcelId: number; share: number } | undefined;
 
-/** A candidate parcel's boundary, parsed, with its box: each is met by the dozens of footprints around it. */
+/**
+ * A candidate parcel's boundary with its box: each is met by the dozens of footprints around it. A lot of a few
+ * dozen vertices is kept as its stored bytes and parsed again for each footprint whose box meets its box: kept
+ * parsed, the arrays of thousands of lots lived long enough for the collector to copy and promote them, and a
+ * building import's thread spent more collecting them than parsing them again costs. A lot of many vertices is kept
+ * parsed, with the index of its edges that the first comparison builds (`indexed-edges.ts`).
+ */
 interface Boundary {
+  bytes: Uint8Array;
+  box: BBox;
+  parsed: Area | undefined;
+}
+
+/** A candidate as {@link largestShare} takes it. */
+interface Candidate {
   id: number;
   area: Area;
   box: BBox;
@@ -30,8 +46,8 @@ const FOOTPRINTS_AT_ONCE = 500;
  * Finds the parcels of buildings where no parcel is written meanwhile: inside the transaction of a building import
  * or at the end of a parcel import, or on a building import's thread (`import-threads.ts`, which reads the parcels
  * committed; a building import writes none). The candidates come from the parcels' boxes kept by map cell
- * ({@link CandidateParcels}), and each candidate's boundary is read and parsed once for all the footprints around
- * it. What it keeps is its own, never the process's cache of committed rows: a transaction may yet roll back.
+ * ({@link CandidateParcels}), and each candidate's boundary is read once for all the footprints around it
+ * ({@link Boundary}). What it keeps is its own, never the process's cache of committed rows: a transaction may yet roll back.
  */
 export class ParcelAssigner {
   readonly #source: GeoSource;
@@ -75,10 +91,14 @@ export class ParcelAssigner {
       await this.#keepBoundaries(candidates);
       for (const [i, footprint] of chunk.entries()) {
         // A loop, not flatMap: this runs for every footprint of an import.
-        const near: Boundary[] = [];
+        const near: Candidate[] = [];
+        const box = bboxOf(footprint);
         for (const id of candidates[i] ?? []) {
           const boundary = this.#kept.get(id);
-          if (boundary) near.push(boundary);
+          // Parsed only when the boxes meet, as largestShare would first check.
+          if (boundary && bboxesMeet(box, boundary.box)) {
+            near.push({ id, box: boundary.box, area: boundary.parsed ?? (decodeGeometry(boundary.bytes) as Area) });
+          }
         }
         const best = largestShare(footprint, near);
         owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
@@ -89,7 +109,7 @@ export class ParcelAssigner {
     return owners;
   }
 
-  /** Reads and parses, in one statement, the boundaries of the candidates not kept from earlier footprints. */
+  /** Reads, in one statement, the boundaries of the candidates not kept from earlier footprints. */
   async #keepBoundaries(candidates: number[][]): Promise<void> {
     const missing = new Set<number>();
     for (const ids of candidates) {
@@ -98,7 +118,12 @@ export class ParcelAssigner {
     if (missing.size === 0) return;
     for (const row of await geometryRows(this.#source, "parcels", [...missing])) {
       const area = decodeGeometry(row.geometry) as Area;
-      this.#kept.set(row.id, { id: row.id, area, box: bboxOf(area) });
+      this.#kept.set(row.id, {
+        // A copy of its own: a driver's small Buffer may be a slice of a shared block, which keeping it would keep.
+        bytes: new Uint8Array(row.geometry),
+        box: bboxOf(area),
+        parsed: vertexCount(area) > INDEXED_FROM_EDGES ? area : undefined,
+      });
     }
   }
 

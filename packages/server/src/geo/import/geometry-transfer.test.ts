@@ -1,7 +1,13 @@
 import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type PackedGeometries, packGeometries, transferList, unpackGeometries } from "./geometry-transfer.js";
+import {
+  type PackedGeometries,
+  packedGeometryReader,
+  packGeometries,
+  transferList,
+  unpackGeometries,
+} from "./geometry-transfer.js";
 
 const ring = [
   [-71.1, 42.37],
@@ -37,6 +43,14 @@ function across(packed: PackedGeometries): PackedGeometries {
 describe("geometries crossing to an import thread", () => {
   it("arrive equal to those sent, of every coordinate type, in their order", () => {
     expect(unpackGeometries(across(packGeometries(every)))).toEqual(every);
+  });
+
+  it("are read one at a time in any order, each equal to the one sent at that place", () => {
+    const sent = [null, ...every, { type: "GeometryCollection", geometries: [every[0]] }, every[4]];
+    const geometryAt = packedGeometryReader(across(packGeometries(sent)));
+    const backwards = sent.map((_, index) => sent.length - 1 - index);
+    expect(backwards.map(geometryAt)).toEqual([...sent].reverse());
+    expect(geometryAt(3)).toEqual(sent[3]);
   });
 
   it("carry each number as the same double", () => {

@@ -56,9 +56,36 @@ export function transferList(packed: PackedGeometries): ArrayBuffer[] {
 
 /** The geometries again, on the thread: GeoJSON objects equal to those packed. */
 export function unpackGeometries(packed: PackedGeometries): unknown[] {
+  const geometryAt = packedGeometryReader(packed);
+  return Array.from({ length: packed.count }, (_, index) => geometryAt(index));
+}
+
+/**
+ * One geometry of a packed batch at a time, in any order: a thread that works through a batch a few areas at a
+ * time builds each one's arrays only when it comes to it, so that they are garbage before the collector runs
+ * again rather than copied and promoted with the rest of the batch.
+ */
+export function packedGeometryReader(packed: PackedGeometries): (index: number) => unknown {
   const { numbers, shape, others } = packed;
-  let number = 0;
+  // Where each geometry's lengths and numbers begin: one walk of the lengths, nothing built.
+  const shapeStarts = new Int32Array(packed.count);
+  const numberStarts = new Int32Array(packed.count);
   let next = 0;
+  let number = 0;
+  const skip = (depth: number): void => {
+    if (depth === 0) {
+      number += 2;
+      return;
+    }
+    const length = shape[next++] as number;
+    for (let index = 0; index < length; index++) skip(depth - 1);
+  };
+  for (let index = 0; index < packed.count; index++) {
+    shapeStarts[index] = next;
+    numberStarts[index] = number;
+    const code = shape[next++] as number;
+    if (code >= 0) skip(depthOf(code));
+  }
   const read = (depth: number): unknown => {
     if (depth === 0) {
       const position: Position = [numbers[number] as number, numbers[number + 1] as number];
@@ -70,17 +97,14 @@ export function unpackGeometries(packed: PackedGeometries): unknown[] {
     for (let index = 0; index < length; index++) members[index] = read(depth - 1);
     return members;
   };
-  const geometries: unknown[] = new Array(packed.count);
-  for (let index = 0; index < packed.count; index++) {
+  return (index) => {
+    next = shapeStarts[index] as number;
+    number = numberStarts[index] as number;
     const code = shape[next++] as number;
-    if (code < 0) {
-      geometries[index] = others[-1 - code];
-      continue;
-    }
+    if (code < 0) return others[-1 - code];
     const type = PACKED_TYPES[code - 1]?.[0];
-    geometries[index] = { type, coordinates: read(depthOf(code)) } as Geometry;
-  }
-  return geometries;
+    return { type, coordinates: read(depthOf(code)) } as Geometry;
+  };
 }
 
 function depthOf(code: number): number {

@@ -4,6 +4,7 @@ import { reprojectionFrom } from "../readers/crs.js";
 import { AddressLocator } from "./address-locator.js";
 import { type AddressRecords, packLocated, unpackAddressRecords } from "./address-transfer.js";
 import { type AreaBatch, prepareOnThread } from "./area-preparer.js";
+import { packAreas } from "./area-transfer.js";
 import { ParcelAssigner } from "./assign-buildings.js";
 import type { ImportThreadData, ImportThreadInput, ImportThreadMessage } from "./import-threads.js";
 
@@ -11,7 +12,7 @@ import type { ImportThreadData, ImportThreadInput, ImportThreadMessage } from ".
 // read on a connection of the thread's own.
 
 const { databaseUrl, task } = workerData as ImportThreadData;
-const post = (message: ImportThreadMessage) => parentPort?.postMessage(message);
+const post = (message: ImportThreadMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 // Opened by the tasks that read: preparing parcels needs no connection.
 let database: Database | undefined;
 const source = () => {
@@ -19,20 +20,32 @@ const source = () => {
   return { db: database.db, dialect: database.dialect };
 };
 
-/** The task's work on one batch; what it keeps between batches (parsed parcels) is the thread's own. */
-function work(): (batch: unknown) => Promise<unknown> {
+/**
+ * The task's work on one batch, with the buffers to hand back with it; what it keeps between batches (parcels
+ * read) is the thread's own.
+ */
+function work(): (batch: unknown) => Promise<{ result: unknown; transfer: ArrayBuffer[] }> {
   switch (task.kind) {
     case "prepare-areas": {
       const assigner = task.owners ? new ParcelAssigner(source()) : undefined;
       const { crs } = task.source;
       const reprojection = crs === undefined ? null : reprojectionFrom(crs, "--crs");
-      return (batch) => prepareOnThread(batch as AreaBatch, task.source, reprojection, assigner);
+      return async (batch) => {
+        const { packed, transfer } = packAreas(
+          await prepareOnThread(batch as AreaBatch, task.source, reprojection, assigner),
+        );
+        return { result: packed, transfer };
+      };
     }
     case "locate-addresses": {
       const locator = new AddressLocator(task.options);
       const from = { ...source(), namespace: task.namespace };
-      return async (batch) =>
-        packLocated(await locator.locateBatch(from, unpackAddressRecords(batch as AddressRecords, task.options)));
+      return async (batch) => ({
+        result: packLocated(
+          await locator.locateBatch(from, unpackAddressRecords(batch as AddressRecords, task.options)),
+        ),
+        transfer: [],
+      });
     }
   }
 }
@@ -45,7 +58,8 @@ parentPort?.on("message", async (input: ImportThreadInput) => {
     return;
   }
   try {
-    post({ id: input.id, result: await workOn(input.batch) });
+    const { result, transfer } = await workOn(input.batch);
+    post({ id: input.id, result }, transfer);
   } catch (error) {
     post({ id: input.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
