@@ -6,6 +6,7 @@ import { decodeGeometry } from "../store/geometry-codec.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, LonLat } from "../types.js";
 import type { Rejection } from "./import-summary.js";
+import { OneAtATime } from "./one-at-a-time.js";
 import type { ReadRecord } from "./run-import.js";
 
 export interface AddressImportOptions {
@@ -43,13 +44,25 @@ export class AddressLocator {
   readonly #options: AddressImportOptions;
   /** Parcel id → the parcel's row id and a point inside it (up to `KEPT_PARCELS`); null: no such parcel. */
   readonly #parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
+  readonly #mostKept: number;
+  readonly #batches = new OneAtATime();
 
-  constructor(options: AddressImportOptions) {
+  /** `mostKept` bounds the parcels kept (fewer in tests). */
+  constructor(options: AddressImportOptions, mostKept = KEPT_PARCELS) {
     this.#options = options;
+    this.#mostKept = mostKept;
   }
 
-  /** Each record of `batch` located, or why it cannot be, by position. */
-  async locateBatch(source: LocateSource, batch: ReadRecord[]): Promise<Array<LocatedAddress | Rejection>> {
+  /**
+   * Each record of `batch` located, or why it cannot be, by position. Batches are located one after another
+   * ({@link OneAtATime}): run together, one emptied the parcels kept while another still counted on them, and its
+   * addresses were refused as joined to no parcel.
+   */
+  locateBatch(source: LocateSource, batch: ReadRecord[]): Promise<Array<LocatedAddress | Rejection>> {
+    return this.#batches.run(() => this.#locateBatch(source, batch));
+  }
+
+  async #locateBatch(source: LocateSource, batch: ReadRecord[]): Promise<Array<LocatedAddress | Rejection>> {
     if (this.#options.joinParcel) await this.#loadParcels(source, batch, this.#options.joinParcel);
     const located: Array<LocatedAddress | Rejection> = [];
     for (const record of batch) located.push(await this.#locate(source, record));
@@ -83,7 +96,7 @@ export class AddressLocator {
   /** Looks up, once each, the parcels this batch joins to; where datasets share an id, the latest written wins. */
   async #loadParcels(source: LocateSource, batch: ReadRecord[], column: string): Promise<void> {
     const parcels = this.#parcels;
-    if (parcels.size > KEPT_PARCELS) parcels.clear();
+    if (parcels.size > this.#mostKept) parcels.clear();
     const wanted = [...new Set(batch.map((record) => String(record.feature.properties?.[column] ?? "").trim()))].filter(
       (id) => id !== "" && !parcels.has(id),
     );

@@ -9,6 +9,7 @@ import { geometryRows } from "../store/read-spatial-rows.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, BBox } from "../types.js";
 import { CandidateParcels } from "./candidate-parcels.js";
+import { OneAtATime } from "./one-at-a-time.js";
 import type { ImportContext } from "./run-import.js";
 
 const PAGE = 1000;
@@ -54,8 +55,7 @@ export class ParcelAssigner {
   readonly #candidates: CandidateParcels;
   readonly #kept = new Map<number, Boundary>();
   readonly #mostKept: number;
-  /** The call before the latest, which the latest waits for; its failure is its caller's. */
-  #previous: Promise<unknown> = Promise.resolve();
+  readonly #calls = new OneAtATime();
 
   /**
    * `source` reads inside the import's transaction, or on an import thread's own connection; `mostKept` bounds the
@@ -70,16 +70,11 @@ export class ParcelAssigner {
   /**
    * For each footprint, the parcel holding the largest share of it among every dataset's parcels, with that share
    * (0..1). A rowhouse whose wall sits on the lot line belongs to one lot, not two.
-   *
-   * Calls run one after another, in the order made. An import thread is handed its next batches while it works on
-   * one, and on PostgreSQL, whose reads let the thread go on meanwhile, calls running together met at every read:
-   * each read again the cells and boundaries another was reading, and one forgot boundaries that another had found
-   * kept and had yet to use, which then lost its footprints' parcels.
+   * Calls run one after another ({@link OneAtATime}): run together, one forgot boundaries another had found kept,
+   * which then lost its footprints' parcels.
    */
   owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
-    const owners = this.#previous.then(() => this.#owningParcels(footprints));
-    this.#previous = owners.catch(() => undefined);
-    return owners;
+    return this.#calls.run(() => this.#owningParcels(footprints));
   }
 
   async #owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
