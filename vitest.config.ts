@@ -27,6 +27,11 @@ export default defineConfig({
     // Most test files wait on something else (PostgreSQL, Chromium, a child process, a loopback receiver): one
     // worker more than there are cores keeps them all busy. Vitest's default, one fewer, left one of two idle.
     maxWorkers: availableParallelism() + 1,
+    // A worker keeps the modules it loaded from one test file to the next: loading the server's modules afresh for
+    // each of some 370 files was a third of the suite's time. What the process keeps between calls (shapes kept
+    // parsed) is forgotten before each file, whose databases reuse the ids of the one before.
+    isolate: false,
+    setupFiles: ["packages/server/src/test/fresh-process-caches.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ["default", "./scripts/summary-reporter.ts"],

@@ -6,8 +6,7 @@ import { installErrorHandler } from "../http/error-handler.js";
 import { checkBoundaryOffThread } from "./check-boundary-off-thread.js";
 
 // The pool itself is tested with real workers (compute/worker-pool.test.ts); here, what its failures become.
-const runGeometryTask = vi.hoisted(() => vi.fn());
-vi.mock("../compute/geometry-pool.js", () => ({ GEOMETRY_BUDGET_MS: 2000, runGeometryTask }));
+const runGeometryTask = vi.fn();
 
 const LOT = {
   type: "Polygon",
@@ -27,7 +26,7 @@ async function problemWhenThePool(fails: Error) {
   runGeometryTask.mockRejectedValueOnce(fails);
   const app = Fastify();
   installErrorHandler(app);
-  app.post("/check", async () => checkBoundaryOffThread(LOT, "parcel_boundary"));
+  app.post("/check", async () => checkBoundaryOffThread(LOT, "parcel_boundary", runGeometryTask));
   const response = await app.inject({ method: "POST", url: "/check", payload: {} });
   await app.close();
   return { status: response.statusCode, retryAfter: response.headers["retry-after"], body: response.json() };
@@ -38,7 +37,10 @@ describe("checkBoundaryOffThread", () => {
 
   it("sends the boundary packed to a geometry worker and answers its verdict", async () => {
     runGeometryTask.mockResolvedValueOnce({ valid: true, areaM2: 1000 });
-    expect(await checkBoundaryOffThread(LOT, "parcel_boundary")).toEqual({ valid: true, areaM2: 1000 });
+    expect(await checkBoundaryOffThread(LOT, "parcel_boundary", runGeometryTask)).toEqual({
+      valid: true,
+      areaM2: 1000,
+    });
     const [name, input] = runGeometryTask.mock.calls[0] ?? [];
     expect(name).toBe("packedBoundaryVerdict");
     expect(input.coordinates).toBeInstanceOf(Float64Array);
@@ -64,7 +66,9 @@ describe("checkBoundaryOffThread", () => {
 
   it("refuses a boundary beyond the limits without sending it anywhere", async () => {
     const ring = Array.from({ length: 5001 }, (_, i) => [i / 1e6, (i % 2) / 1e6]);
-    await expect(checkBoundaryOffThread({ type: "Polygon", coordinates: [ring] }, "boundary")).rejects.toMatchObject({
+    await expect(
+      checkBoundaryOffThread({ type: "Polygon", coordinates: [ring] }, "boundary", runGeometryTask),
+    ).rejects.toMatchObject({
       code: "geometry_limit_exceeded",
     });
     expect(runGeometryTask).not.toHaveBeenCalled();

@@ -18,16 +18,19 @@ export const GEOMETRY_BUSY = "geometry_busy";
  * {@link checkBoundary} for a request: the limits counted here, the check itself on a geometry worker thread
  * (`compute/`), so that no boundary, however crafted, holds up the event loop. `field` names the boundary in
  * errors. Throws `InvalidInputError` (`geometry_limit_exceeded`, `geometry_too_complex`) or `BusyError`
- * (`geometry_busy`); an invalid boundary is an answer, not an error.
+ * (`geometry_busy`); an invalid boundary is an answer, not an error. `run` hands the check to a worker: the
+ * process's pool, or in tests one that fails as they choose.
  */
-export async function checkBoundaryOffThread(boundary: unknown, field: string): Promise<BoundaryVerdict> {
+export async function checkBoundaryOffThread(
+  boundary: unknown,
+  field: string,
+  run: typeof runGeometryTask = runGeometryTask,
+): Promise<BoundaryVerdict> {
   const beyondLimits = exceededGeometryLimit(boundary);
   if (beyondLimits) throw new InvalidInputError(GEOMETRY_LIMIT_EXCEEDED, `${field}: ${beyondLimits}`);
   try {
     const packed = packPolygons(boundary);
-    return await (packed
-      ? runGeometryTask("packedBoundaryVerdict", packed)
-      : runGeometryTask("boundaryVerdict", boundary));
+    return await (packed ? run("packedBoundaryVerdict", packed) : run("boundaryVerdict", boundary));
   } catch (error) {
     if (error instanceof TaskTimeoutError) {
       throw new InvalidInputError(

@@ -56,6 +56,12 @@ export class ParsedShapes {
     return shape;
   }
 
+  /** Forgets every shape kept. */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
   /** Forgets row `id` as an earlier import wrote it. */
   #forget(id: number): void {
     const earlier = this.#entries.get(id);
@@ -110,3 +116,12 @@ export const layerPartShapes = new ParsedShapes(8_000_000);
 /** The process's parsed building footprints and parcel boundaries: many, small. */
 export const buildingShapes = new ParsedShapes(4_000_000);
 export const parcelShapes = new ParsedShapes(4_000_000);
+
+/**
+ * Forgets every shape the process keeps. A process serves one database; one that opens another after it (the tests
+ * do, one database after another in one process) must not meet the rows of the one before, whose ids and import
+ * ids the new one reuses.
+ */
+export function forgetParsedShapes(): void {
+  for (const shapes of [layerShapes, layerPartShapes, buildingShapes, parcelShapes]) shapes.clear();
+}
