@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importLotGrid, LOT_GRID, lotId } from "../../test/lot-grid.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
-import { rectangle } from "../geometry/test-shapes.js";
 import { AddressLocator } from "./address-locator.js";
-import { importFile } from "./import-file.js";
 import type { ReadRecord } from "./run-import.js";
 
 /**
@@ -15,38 +10,25 @@ import type { ReadRecord } from "./run-import.js";
  * are let go to stay within the bound.
  */
 
-let folder: string;
 let test: TestDatabase;
 /** Each lot's parcel id by its source id. */
-const parcelIds = new Map<string, number>();
-const LOTS = 1200;
+let parcelIds: Map<string, number>;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "lotline-locate-"));
   test = await createTestDatabase();
-  const lines = [];
-  for (let n = 0; n < LOTS; n++) {
-    const west = -71.2 + (n % 40) * 0.001;
-    const south = 42.3 + Math.floor(n / 40) * 0.001;
-    const geometry = rectangle(west, south, west + 0.001, south + 0.001);
-    lines.push(JSON.stringify({ type: "Feature", properties: { APN: `L-${n}` }, geometry }));
-  }
-  const file = join(folder, "parcels.geojsonl");
-  writeFileSync(file, lines.join("\n"));
-  await importFile(test.database, { kind: "parcels", file, name: "lots", idField: "APN" });
-  const { rows } = await sql<{ parcel_id: number; source_id: string }>`
-    select parcel_id, source_id from parcels`.execute(test.database.db);
-  for (const row of rows) parcelIds.set(row.source_id, Number(row.parcel_id));
+  parcelIds = await importLotGrid(test.database);
 });
 afterAll(async () => {
   await test?.destroy();
-  rmSync(folder, { recursive: true, force: true });
 });
+
+/** The source id of the grid's `n`th lot, counted column by column. */
+const nthLot = (n: number) => lotId(Math.floor(n / LOT_GRID.rows), n % LOT_GRID.rows);
 
 /** A batch of addresses, one joined to each of `lots`. */
 function batch(lots: number[]): ReadRecord[] {
   return lots.map((lot, i) => {
-    const properties = { ADDRESS: `${i + 1} MAIN ST`, ML: `L-${lot}` };
+    const properties = { ADDRESS: `${i + 1} MAIN ST`, ML: nthLot(lot) };
     return { number: i + 1, feature: { type: "Feature", properties, geometry: null } };
   });
 }

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importLotGrid, LOT_GRID, lotId } from "../../test/lot-grid.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
-import { rectangle, square } from "../geometry/test-shapes.js";
+import { square } from "../geometry/test-shapes.js";
 import type { Area } from "../types.js";
 import { ParcelAssigner } from "./assign-buildings.js";
-import { importFile } from "./import-file.js";
 
 /**
  * A building import's thread is handed the next batches while it works on one, and asks one assigner for the
@@ -15,37 +11,17 @@ import { importFile } from "./import-file.js";
  * are forgotten to stay within the bound.
  */
 
-let folder: string;
 let test: TestDatabase;
-/** Each lot's parcel id by its column and row. */
-const parcelIds = new Map<string, number>();
-
-const WEST = -71.2;
-const SOUTH = 42.3;
-const LOT = 0.001;
-const COLUMNS = 40;
-const ROWS = 30;
+/** Each lot's parcel id by its source id. */
+let parcelIds: Map<string, number>;
+const { west: WEST, south: SOUTH, lot: LOT, columns: COLUMNS, rows: ROWS } = LOT_GRID;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "lotline-assign-"));
   test = await createTestDatabase();
-  const lines = [];
-  for (let i = 0; i < COLUMNS; i++) {
-    for (let j = 0; j < ROWS; j++) {
-      const geometry = rectangle(WEST + i * LOT, SOUTH + j * LOT, WEST + (i + 1) * LOT, SOUTH + (j + 1) * LOT);
-      lines.push(JSON.stringify({ type: "Feature", properties: { APN: `L-${i}-${j}` }, geometry }));
-    }
-  }
-  const file = join(folder, "parcels.geojsonl");
-  writeFileSync(file, lines.join("\n"));
-  await importFile(test.database, { kind: "parcels", file, name: "lots", idField: "APN" });
-  const { rows } = await sql<{ parcel_id: number; source_id: string }>`
-    select parcel_id, source_id from parcels`.execute(test.database.db);
-  for (const row of rows) parcelIds.set(row.source_id, Number(row.parcel_id));
+  parcelIds = await importLotGrid(test.database);
 });
 afterAll(async () => {
   await test?.destroy();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 /** A small footprint well inside each lot of the given columns, row by row, with the lot that owns it. */
@@ -54,7 +30,7 @@ function footprintsIn(columns: number[]): Array<{ footprint: Area; lot: number }
   for (const i of columns) {
     for (let j = 0; j < ROWS; j++) {
       const footprint = square(WEST + i * LOT + 0.0003, SOUTH + j * LOT + 0.0003, 0.0004);
-      found.push({ footprint, lot: parcelIds.get(`L-${i}-${j}`) as number });
+      found.push({ footprint, lot: parcelIds.get(lotId(i, j)) as number });
     }
   }
   return found;
