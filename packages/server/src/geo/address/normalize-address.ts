@@ -3,8 +3,12 @@ import { readHouseNumber } from "./house-number.js";
 import type { NormalizedAddress } from "./normalized-address.js";
 import { type Place, readPlaceSegments, readPlaceTail } from "./place.js";
 import { pruned } from "./pruned.js";
+import { RecentReadings } from "./recent-readings.js";
 import { type CityMode, isUnitValue, readStreetLine } from "./street-line.js";
 import { directionalOf, isUnnumberedUnit, stateOf, suffixOf, unitDesignatorOf } from "./usps-tables.js";
+
+/** The places (after the commas) met lately: a file's lines repeat a few towns. */
+const recentPlaces = new RecentReadings<Place>(1024);
 
 /** What an address is assumed to lie in when its text does not say (an importer's city, say). */
 export interface AddressDefaults {
@@ -54,7 +58,10 @@ export function normalizeAddress(text: string, defaults: AddressDefaults = {}): 
   if (house && /\d$/.test(house.number.text) && isNumberLetter(rest)) house.number.text += rest.shift();
 
   const defaultCity = defaults.city ? foldSegments(defaults.city).join(" ") || undefined : undefined;
-  const place: Place = placeSegments.length > 0 ? readPlaceSegments(placeSegments) : readPlaceTail(rest);
+  const place: Place =
+    placeSegments.length > 0
+      ? recentPlaces.get(placeSegments.join(","), () => readPlaceSegments(placeSegments))
+      : readPlaceTail(rest);
   const mode: CityMode =
     place.state !== undefined || place.postcode !== undefined
       ? place.city === undefined
