@@ -1,6 +1,6 @@
 import type { NormalizedAddress } from "../address/index.js";
 
-/** What stands for the town in the key of "this street and number, in any town": no town's name has a NUL. */
+/** What stands for the town in the key of "this street, number and unit, in any town": no town's name has a NUL. */
 export const ANY_TOWN = "\u0000";
 
 /**
@@ -19,15 +19,19 @@ export class PlaceHash {
     return this;
   }
 
-  /** Starts the hashes of an address's place: its street (the words `streetKey` joins) and house number. */
+  /**
+   * Starts the hashes of an address's place: its street (the words `streetKey` joins), house number and unit, all
+   * of which a stored row must share to be the same address (`same-address.ts`). Without the unit, each unit of a
+   * building of a hundred found the rows of all the others written before it.
+   */
   startPlace(address: NormalizedAddress): this {
     this.start();
     this.mix(address.predir ?? "");
     this.mix(address.street);
     this.mix(address.suffix ?? "");
     this.mix(address.postdir ?? "");
-    // A number that is not numeric (`A`) is looked up by its street alone.
-    return this.mix(address.numberLow === undefined ? "-" : String(address.numberLow));
+    this.mix(address.number ?? "");
+    return this.mix(address.unit ?? address.unitType ?? "");
   }
 
   /** Mixes a part of the key into both hashes (FNV-1a with two primes), ending it with a separator. */

@@ -48,10 +48,10 @@ export interface StoredMatches {
  * match (it held none before the import).
  */
 export interface OwnWrites {
-  /** Whether a row at the address's street and number may have been written: the others need no lookup. */
+  /** Whether a row at the address's street, number and unit may have been written: the others need no lookup. */
   mayHold(address: NormalizedAddress): boolean;
   /**
-   * The ids of the rows written at the address's street and number, when the import keeps them: they are read by
+   * The ids of the rows written at the address's street, number and unit, when the import keeps them: they are read by
    * id, without the street index.
    */
   idsAt?(address: NormalizedAddress): number[];

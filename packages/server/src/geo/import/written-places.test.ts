@@ -32,4 +32,16 @@ describe("WrittenPlaces", () => {
     expect(places.mayHold(address("40 Elm St, Oakdale, KS"))).toBe(true);
     expect(places.mayHold(address("14 Oak Ave, Elmwood, KS"))).toBe(false);
   });
+
+  it("tells the units of one house number apart: each is an address of its own", () => {
+    const places = new WrittenPlaces();
+    for (let unit = 1; unit <= 100; unit++) places.add(address(`99 Spring St Apt ${unit}, Elmwood, KS`));
+    expect(places.mayHold(address("99 Spring Street, Apartment 7, Elmwood, KS"))).toBe(true);
+    let mistaken = 0;
+    for (let unit = 101; unit <= 1100; unit++) {
+      if (places.mayHold(address(`99 Spring St Apt ${unit}, Elmwood, KS`))) mistaken += 1;
+    }
+    expect(mistaken).toBeLessThan(30);
+    expect(places.mayHold(address("99 Spring St, Elmwood, KS"))).toBe(false);
+  });
 });

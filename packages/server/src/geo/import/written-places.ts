@@ -3,11 +3,11 @@ import { BloomFilters } from "./bloom-filters.js";
 import { ANY_TOWN, PlaceHash } from "./place-hash.js";
 
 /**
- * The streets and house numbers an address import has written so far, for the import to know which addresses of a
- * batch cannot have a stored row to match (`same-address.ts`) when the namespace held no addresses before it: those
- * need no seek on the street index. A state's first file is millions of addresses, nearly all new; a seek each
- * cost the main thread a fifth of its time. Used on PostgreSQL: a first load on SQLite goes without the index and
- * keeps the rows it wrote instead (`first-address-load.ts`).
+ * The streets, house numbers and units an address import has written so far, for the import to know which
+ * addresses of a batch cannot have a stored row to match (`same-address.ts`) when the namespace held no addresses
+ * before it: those need no seek on the street index. A state's first file is millions of addresses, nearly all
+ * new; a seek each cost the main thread a fifth of its time. Used on PostgreSQL: a first load on SQLite goes without
+ * the index and keeps the rows it wrote instead (`first-address-load.ts`).
  *
  * Kept as {@link BloomFilters}, two keys an address: those of the 1 % or so never written that the filters take
  * for written are then looked up as before.
@@ -17,7 +17,7 @@ export class WrittenPlaces {
   readonly #hash = new PlaceHash();
   readonly #place = new PlaceHash();
 
-  /** Notes an address written: its street and number, in its town and in any town. */
+  /** Notes an address written: its street, number and unit, in its town and in any town. */
   add(address: NormalizedAddress): void {
     this.#place.startPlace(address);
     this.#filters.add(this.#hash.copy(this.#place).mix(address.city ?? ""));
@@ -25,8 +25,8 @@ export class WrittenPlaces {
   }
 
   /**
-   * Whether a row at the address's street and number may have been written: in its town or without one, for an
-   * address naming its town; in any town, for one that does not (it can be the same as any of them).
+   * Whether a row at the address's street, number and unit may have been written: in its town or without one, for
+   * an address naming its town; in any town, for one that does not (it can be the same as any of them).
    */
   mayHold(address: NormalizedAddress): boolean {
     this.#place.startPlace(address);

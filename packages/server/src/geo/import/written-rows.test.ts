@@ -41,10 +41,15 @@ describe("WrittenRows", () => {
   it("finds an address's rows in its own town and without one, and answers for one naming none until a row names one", () => {
     const rows = new WrittenRows(1);
     const bare = rows.add(address("12 Oak Ave"));
-    const elmwood = rows.add(address("12 Oak Ave Apt 3, Elmwood, KS"));
+    const elmwood = rows.add(address("12 Oak Ave, Elmwood, KS"));
+    const unit = rows.add(address("12 Oak Ave Apt 3, Elmwood, KS"));
     rows.add(address("12 Oak Ave, Oakdale, KS"));
     rows.add(address("14 Oak Ave, Elmwood, KS"));
     expect(rows.idsAt(address("12 Oak Avenue, Elmwood, KS")).sort()).toEqual([bare, elmwood]);
+    // A unit is another address: its row is found by its own unit only.
+    expect(rows.idsAt(address("12 Oak Avenue, Apartment 3, Elmwood, KS"))).toEqual([unit]);
+    expect(rows.mayHold(address("12 Oak Ave Apt 4, Elmwood, KS"))).toBe(false);
+    expect(rows.mayHold(address("12-14 Oak Ave, Elmwood, KS"))).toBe(false);
     expect(rows.mayHold(address("12 Oak Ave, Ashby, KS"))).toBe(true);
     expect(rows.idsAt(address("12 Oak Ave, Ashby, KS"))).toEqual([bare]);
     expect(rows.mayHold(address("16 Oak Ave, Elmwood, KS"))).toBe(false);

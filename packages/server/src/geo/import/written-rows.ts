@@ -7,10 +7,10 @@ const FIRST_CAPACITY = 1 << 16;
 const ROWS_PER_BUCKET = 2;
 
 /**
- * The rows an address import has written, by street, house number and town, when they are all the rows it could
- * match: the import numbers its rows itself (the first `firstId`, the next one more, …), so the table keeps no id,
- * only each row's hash and the next row of its bucket: 8 bytes a row (12 while the arrays have room to grow), and 2
- * to 4 a row for the buckets. It stands in for the street index while a first load goes without it
+ * The rows an address import has written, by street, house number, unit and town, when they are all the rows it
+ * could match: the import numbers its rows itself (the first `firstId`, the next one more, …), so the table keeps no
+ * id, only each row's hash and the next row of its bucket: 8 bytes a row (12 while the arrays have room to grow), and
+ * 2 to 4 a row for the buckets. It stands in for the street index while a first load goes without it
  * (`first-address-load.ts`).
  *
  * A row is kept under its own town (or none): an address naming its town finds the rows there and those without a
@@ -58,9 +58,9 @@ export class WrittenRows {
   }
 
   /**
-   * The ids of the rows written at the address's street and number, in its town or without one (or, for an address
-   * naming no town, the rows without one: see {@link answers}). A few may be rows of another place whose key hashed
-   * the same: the caller compares the rows it reads.
+   * The ids of the rows written at the address's street, number and unit, in its town or without one (or, for an
+   * address naming no town, the rows without one: see {@link answers}). A few may be rows of another place whose key
+   * hashed the same: the caller compares the rows it reads.
    */
   idsAt(address: NormalizedAddress): number[] {
     const ids: number[] = [];
@@ -77,7 +77,7 @@ export class WrittenRows {
     return address.city !== undefined && this.#find(this.#keyIn(""));
   }
 
-  /** The key of the place last started (its street and number, hashed once for both its towns' keys), in `town`. */
+  /** The key of the place last started (its street, number and unit, hashed once for both towns' keys), in `town`. */
   #keyIn(town: string): number {
     return this.#hash.copy(this.#place).mix(town).a;
   }
