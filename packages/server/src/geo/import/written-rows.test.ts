@@ -61,4 +61,13 @@ describe("WrittenRows", () => {
     expect(townless.answers(address("40 Elm St"))).toBe(true);
     expect(townless.idsAt(address("40 Elm Street"))).toEqual([1]);
   });
+
+  it("finds a row naming no town for an address naming one, though rows naming theirs came first", () => {
+    const rows = new WrittenRows(1);
+    for (let n = 1; n <= 1000; n++) rows.add(address(`${n} Birch Rd, Elmwood, KS`));
+    expect(rows.mayHold(address("2000 Birch Rd, Elmwood, KS"))).toBe(false);
+    const townless = rows.add(address("2000 Birch Rd"));
+    expect(rows.mayHold(address("2000 Birch Rd, Elmwood, KS"))).toBe(true);
+    expect(rows.idsAt(address("2000 Birch Road, Elmwood, KS"))).toEqual([townless]);
+  });
 });

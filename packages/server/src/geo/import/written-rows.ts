@@ -28,6 +28,8 @@ export class WrittenRows {
   #bucketShift = 32 - Math.log2(FIRST_CAPACITY / ROWS_PER_BUCKET);
   #count = 0;
   #rowsWithTown = false;
+  /** Whether a row naming no town was written: until one is, an address naming its town has only its town to seek. */
+  #rowsWithoutTown = false;
   readonly #hash = new PlaceHash();
   readonly #place = new PlaceHash();
 
@@ -49,6 +51,7 @@ export class WrittenRows {
     this.#hashes[row] = hash;
     this.#link(row, hash);
     if (address.city !== undefined) this.#rowsWithTown = true;
+    else this.#rowsWithoutTown = true;
     return this.firstId + row;
   }
 
@@ -66,7 +69,7 @@ export class WrittenRows {
     const ids: number[] = [];
     this.#place.startPlace(address);
     this.#find(this.#keyIn(address.city ?? ""), ids);
-    if (address.city !== undefined) this.#find(this.#keyIn(""), ids);
+    if (address.city !== undefined && this.#rowsWithoutTown) this.#find(this.#keyIn(""), ids);
     return ids;
   }
 
@@ -74,7 +77,7 @@ export class WrittenRows {
   mayHold(address: NormalizedAddress): boolean {
     this.#place.startPlace(address);
     if (this.#find(this.#keyIn(address.city ?? ""))) return true;
-    return address.city !== undefined && this.#find(this.#keyIn(""));
+    return address.city !== undefined && this.#rowsWithoutTown && this.#find(this.#keyIn(""));
   }
 
   /** The key of the place last started (its street, number and unit, hashed once for both towns' keys), in `town`. */
