@@ -1,8 +1,8 @@
 /**
  * What a pure reading of text gave for the texts met lately, so that text met again is not read again: a file's
- * addresses repeat their town and state on every line and their street on every house of it. Kept up to `most`
- * texts and then forgotten all at once, which costs less than tracking the least recent for readings this cheap.
- * A reading kept is frozen: every caller gets the same object.
+ * addresses repeat their town and state on line after line. Kept up to `most` texts and then forgotten all at once,
+ * which costs less than tracking the least recent for readings this cheap. A reading kept is frozen: every caller
+ * gets the same object.
  */
 export class RecentReadings<T extends object> {
   readonly #readings = new Map<string, Readonly<T>>();
