@@ -2,7 +2,7 @@ import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { intersects } from "../geometry/index.js";
 import type { Building } from "../store/geo-rows.js";
 import { readBuildings } from "../store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
+import { bboxMeets, type GeoSource, idForOrder } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { type Capped, collectMatches } from "./collect-matches.js";
 
@@ -14,8 +14,8 @@ export async function buildingsMeetingBBox(source: GeoSource, bbox: BBox, limit:
       readBuildings(source, (query) =>
         query
           .where(bboxMeets(source.dialect, "buildings", bbox))
-          .where("building_id", ">", afterId)
-          .orderBy("building_id")
+          .where(idForOrder(source.dialect, "building_id"), ">", afterId)
+          .orderBy(idForOrder(source.dialect, "building_id"))
           .limit(batch),
       ),
     (building) => building.buildingId,

@@ -2,7 +2,7 @@ import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { intersects } from "../geometry/index.js";
 import type { LayerFeature } from "../store/geo-rows.js";
 import { readLayerFeatures } from "../store/read-spatial-rows.js";
-import { type GeoSource, layerBBoxMeets, oneOfUnindexed } from "../store/spatial-filter.js";
+import { type GeoSource, idForOrder, layerBBoxMeets, oneOfUnindexed } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { type Capped, collectMatches } from "./collect-matches.js";
 
@@ -21,8 +21,8 @@ export async function layerFeaturesMeetingBBox(
         query
           .where(oneOfUnindexed(source.dialect, "layer_features.dataset_id", datasetIds))
           .where(layerBBoxMeets(source.dialect, datasetIds, bbox))
-          .where("feature_id", ">", afterId)
-          .orderBy("feature_id")
+          .where(idForOrder(source.dialect, "feature_id"), ">", afterId)
+          .orderBy(idForOrder(source.dialect, "feature_id"))
           .limit(batch),
       ),
     (feature) => feature.featureId,

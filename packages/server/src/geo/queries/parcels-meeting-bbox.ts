@@ -2,7 +2,7 @@ import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { intersects } from "../geometry/index.js";
 import type { Parcel } from "../store/geo-rows.js";
 import { readParcels } from "../store/read-spatial-rows.js";
-import { bboxMeets, type GeoSource } from "../store/spatial-filter.js";
+import { bboxMeets, type GeoSource, idForOrder } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { type Capped, collectMatches } from "./collect-matches.js";
 
@@ -14,8 +14,8 @@ export async function parcelsMeetingBBox(source: GeoSource, bbox: BBox, limit: n
       readParcels(source, (query) =>
         query
           .where(bboxMeets(source.dialect, "parcels", bbox))
-          .where("parcel_id", ">", afterId)
-          .orderBy("parcel_id")
+          .where(idForOrder(source.dialect, "parcel_id"), ">", afterId)
+          .orderBy(idForOrder(source.dialect, "parcel_id"))
           .limit(batch),
       ),
     (parcel) => parcel.parcelId,

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/database.js";
 import type { Schema } from "../../db/schema.js";
 import type { BBox } from "../types.js";
@@ -98,6 +98,16 @@ export function sameValueUnindexed(dialect: Dialect, column: string, value: numb
 export function oneOfUnindexed(dialect: Dialect, column: string, values: readonly number[]): Expression<SqlBool> {
   const list = sql.join(values.map((value) => sql`${value}`));
   return sql<SqlBool>`${unindexed(dialect, column)} in (${list})`;
+}
+
+/**
+ * A table's id for pages in id order beside a {@link bboxMeets} (`id > after … order by id limit n`). On
+ * PostgreSQL it is written `id + 0`, which no index serves: offered the primary key for the order, the planner
+ * walked it from the first row, testing each row's box until the page was full: a second for a map of the last
+ * tile of 1 M parcels, growing with the table. SQLite reads the R*Tree's ids as a sorted list, already in order.
+ */
+export function idForOrder(dialect: Dialect, column: string): RawBuilder<number> {
+  return dialect === "sqlite" ? sql<number>`${sql.ref(column)}` : sql<number>`(${sql.ref(column)} + 0)`;
 }
 
 /** An integer column as an expression no index of either database is on. */
