@@ -41,10 +41,33 @@ export async function createTestApp(settings: Settings = {}, { listen = false } 
     testDatabase,
     url: config.publicUrl,
     async close() {
-      await app.close();
-      await testDatabase.destroy();
+      await sayingIfSlow("closing the application", () => app.close(), app);
+      await sayingIfSlow("removing its database", () => testDatabase.destroy());
     },
   };
+}
+
+/** How long a step of closing a test application may take before it says what it waits on. */
+const SLOW_CLOSE_MS = 5_000;
+
+/**
+ * Runs one step of closing, saying on stderr what the process still waits on should it take longer than
+ * {@link SLOW_CLOSE_MS}: a close that hangs until the hook's timeout would otherwise leave no trace of which step
+ * hung, or on what.
+ */
+async function sayingIfSlow(step: string, run: () => Promise<void>, app?: FastifyInstance): Promise<void> {
+  const timer = setTimeout(() => {
+    const waiting = process.getActiveResourcesInfo().join(", ");
+    const say = (connections: string) =>
+      process.stderr.write(`${step} has taken over ${SLOW_CLOSE_MS} ms; ${connections}waiting on ${waiting}\n`);
+    if (app) app.server.getConnections((_, open) => say(`${open} connections open; `));
+    else say("");
+  }, SLOW_CLOSE_MS);
+  try {
+    await run();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface TestTenant {
