@@ -103,8 +103,8 @@ export function oneOfUnindexed(dialect: Dialect, column: string, values: readonl
 /**
  * A table's id for pages in id order beside a {@link bboxMeets} (`id > after … order by id limit n`). On
  * PostgreSQL it is written `id + 0`, which no index serves: offered the primary key for the order, the planner
- * walked it from the first row, testing each row's box until the page was full: a second for a map of the last
- * tile of 1 M parcels, growing with the table. SQLite reads the R*Tree's ids as a sorted list, already in order.
+ * walked it from the first row, testing each row's box until the page was full (a second for a map of the last
+ * tile of 1 M parcels, and more as the table grows). SQLite reads the R*Tree's ids as a sorted list, in order.
  */
 export function idForOrder(dialect: Dialect, column: string): RawBuilder<number> {
   return dialect === "sqlite" ? sql<number>`${sql.ref(column)}` : sql<number>`(${sql.ref(column)} + 0)`;
