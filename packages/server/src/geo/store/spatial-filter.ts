@@ -107,7 +107,7 @@ export function oneOfUnindexed(dialect: Dialect, column: string, values: readonl
  * tile of 1 M parcels, and more as the table grows). SQLite reads the R*Tree's ids as a sorted list, in order.
  */
 export function idForOrder(dialect: Dialect, column: string): RawBuilder<number> {
-  return dialect === "sqlite" ? sql<number>`${sql.ref(column)}` : sql<number>`(${sql.ref(column)} + 0)`;
+  return dialect === "sqlite" ? sql<number>`${sql.ref(column)}` : sql<number>`${unindexed(dialect, column)}`;
 }
 
 /** An integer column as an expression no index of either database is on. */
