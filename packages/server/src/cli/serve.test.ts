@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,6 +100,32 @@ describe("lotline serve", () => {
     child.process.kill("SIGTERM");
     expect(await child.exited(5_000)).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it("cuts a request still open at the shutdown deadline instead of waiting on it, and says so", async () => {
+    const port = await freePort();
+    const child = lotline(["serve", "--port", String(port), "--shutdown-timeout", "1"], {
+      LOTLINE_DATABASE_URL: testDatabase.url,
+    });
+    running.push(child);
+    await waitFor(`http://127.0.0.1:${port}/healthz`, child);
+    // A client that sent half its headers: Node would wait a minute for the rest before giving up on it.
+    const socket = connect(port, "127.0.0.1");
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) =>
+      socket.write("POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\n", () => resolve()),
+    );
+
+    child.process.kill("SIGTERM");
+    expect(await child.exited(10_000)).toBe(0);
+    await closed;
+    const warning = child
+      .output()
+      .stdout.split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; connections: number })
+      .find((line) => line.msg.includes("shutdown deadline"));
+    expect(warning).toMatchObject({ level: 40, connections: 1 });
   });
 
   it("exits 2 with one line on stderr for an unknown --role", async () => {

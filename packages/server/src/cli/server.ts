@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { buildApp, serverLogger } from "../app.js";
 import type { Config, ManagementListener } from "../config/config.js";
@@ -20,7 +21,10 @@ export interface RunningServer {
   url: string;
   /** The management listener's base URL (`/metrics`); undefined when its default port was taken. */
   managementUrl: string | undefined;
-  /** Stops taking requests, lets the ones in flight finish, then closes the database. */
+  /**
+   * Stops taking requests, lets the ones in flight finish (cutting what is still open at the shutdown deadline),
+   * then finishes the jobs in hand and closes the database.
+   */
   stop(): Promise<void>;
 }
 
@@ -61,8 +65,7 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
         ? new OrderThreads(config.databaseUrl, config.orderThreads, app.log, () => runner.nudge())
         : undefined;
     stop = async () => {
-      await management.close();
-      await app.close();
+      await closeWithin([app, management], config.shutdownTimeoutSeconds * 1000, app.log);
       await Promise.all([runner?.stop(), threads?.stop()]);
       await database.close();
     };
@@ -84,6 +87,32 @@ export async function startServer(config: Config, role: Role = "all"): Promise<R
     await stop();
     throw error;
   }
+}
+
+/**
+ * Closes the listeners: new requests get 503 while those in flight finish, but only until `deadlineMs`. A request
+ * still open then (a client that sent half its headers, an upload crawling in) would hold the stop until Node's own
+ * timeouts, a minute for headers and five for a body, past any orchestrator's patience, which ends in a kill with
+ * the jobs in hand cut too. Its connection is cut instead, and the log says how many were.
+ */
+async function closeWithin(apps: FastifyInstance[], deadlineMs: number, log: FastifyBaseLogger): Promise<void> {
+  const cut = setTimeout(async () => {
+    const open = await Promise.all(apps.map((app) => openConnections(app.server)));
+    log.warn(
+      { connections: open.reduce((sum, count) => sum + count, 0), shutdown_timeout_s: deadlineMs / 1000 },
+      "requests still open at the shutdown deadline: closing their connections",
+    );
+    for (const app of apps) app.server.closeAllConnections();
+  }, deadlineMs);
+  try {
+    await Promise.all(apps.map((app) => app.close()));
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 }
 
 /**

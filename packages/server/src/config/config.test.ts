@@ -25,6 +25,7 @@ describe("loadConfig (DESIGN.md §3)", () => {
     expect(config.trustProxy).toBe(false);
     expect(config.mapImageryUrl).toBeNull();
     expect(config.mapImageryAttribution).toBeNull();
+    expect(config.shutdownTimeoutSeconds).toBe(8);
   });
 
   it("derives the default public URL and audience from PORT", () => {
@@ -153,6 +154,8 @@ describe("loadConfig (DESIGN.md §3)", () => {
     ["LOTLINE_MAP_IMAGERY_URL", "https://tiles.example.com/{z}/{x}.png"],
     ["LOTLINE_MAP_IMAGERY_URL", "https://tiles.example.com/tile.png"],
     ["LOTLINE_MAP_IMAGERY_URL", "https://user:pw@tiles.example.com/{z}/{x}/{y}.png"],
+    ["LOTLINE_SHUTDOWN_TIMEOUT", "-1"],
+    ["LOTLINE_SHUTDOWN_TIMEOUT", "10s"],
   ])("refuses %s=%s with a ConfigError naming the variable", (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);

@@ -31,6 +31,8 @@ export interface Config {
   batchRowsMax: number;
   /** Worker threads processing orders in a process that runs jobs; 0 keeps them on the main thread. */
   orderThreads: number;
+  /** How long a stopping service lets requests in flight finish before it closes their connections. */
+  shutdownTimeoutSeconds: number;
 }
 
 /** Issuances per client before a warning header (soft) or a 429 (hard); 0 turns a limit off. */
@@ -96,6 +98,7 @@ export const VARIABLES = [
   "LOTLINE_MANAGEMENT_HOST",
   "LOTLINE_MAP_IMAGERY_URL",
   "LOTLINE_MAP_IMAGERY_ATTRIBUTION",
+  "LOTLINE_SHUTDOWN_TIMEOUT",
 ] as const;
 
 export function flagName(variable: string): string {
@@ -145,6 +148,8 @@ export function loadConfig(env: Settings, overrides: Settings = {}): Config {
     batchRowsMax: integer(read, "LOTLINE_BATCH_ROWS_MAX", ORDER_BATCH_ROWS_MAX, 1, ORDER_BATCH_ROWS_MAX),
     // None by default: on two cores they cost more than they give (README, Performance).
     orderThreads: integer(read, "LOTLINE_ORDER_THREADS", 0, 0, Math.max(1, availableParallelism())),
+    // Under `docker stop`'s 10 s between SIGTERM and SIGKILL, leaving the jobs in hand time to finish.
+    shutdownTimeoutSeconds: integer(read, "LOTLINE_SHUTDOWN_TIMEOUT", 8, 0, 3600),
   };
 }
 
