@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { type Database, SQLITE_BUSY_TIMEOUT_MS, sqliteConnections } from "./database.js";
+import { type Database, sqliteConnections } from "./database.js";
 import type { Schema } from "./schema.js";
 
 /**
@@ -46,21 +46,10 @@ async function lazily<T>(
       return inTransaction(trx);
     });
   }
-  // Another connection may hold SQLite's one write lock. Waiting for it in SQLite's busy handler would sleep on
-  // the event loop (and, were that connection in this process, keep it from ever finishing); instead the work
-  // fails at once and is tried again after a timer, the loop free meanwhile. Failed, it changed nothing.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await onLazyConnection(db, onSqlite);
-    } catch (error) {
-      if (!isBusy(error) || attempt >= BUSY_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(50, attempt) * (0.5 + Math.random())));
-    }
-  }
+  // Another connection may hold SQLite's one write lock: the statements wait for it on timers, the event loop free
+  // meanwhile (see `patient-sqlite-dialect.ts`).
+  return onLazyConnection(db, onSqlite);
 }
-
-/** Tries of work that found the write lock taken: about 10 s of waiting in all. */
-const BUSY_ATTEMPTS = 250;
 
 function onLazyConnection<T>(db: Kysely<Schema>, work: (db: Kysely<Schema>) => Promise<T>): Promise<T> {
   // The pragmas belong to the connection: holding it for the whole work keeps anyone else's commit from running
@@ -68,19 +57,11 @@ function onLazyConnection<T>(db: Kysely<Schema>, work: (db: Kysely<Schema>) => P
   const raw = sqliteConnections.get(db);
   if (!raw) throw new Error("a lazy commit needs a SQLite database opened by openDatabase");
   return db.connection().execute(async (connection: Kysely<Schema>) => {
-    for (const pragma of RELAXED) raw.exec(pragma);
+    raw.exec("pragma synchronous = normal");
     try {
       return await work(connection);
     } finally {
-      for (const pragma of STRICT) raw.exec(pragma);
+      raw.exec("pragma synchronous = full");
     }
   });
-}
-
-const RELAXED = ["pragma synchronous = normal", "pragma busy_timeout = 0"];
-const STRICT = [`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, "pragma synchronous = full"];
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

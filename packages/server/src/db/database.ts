@@ -2,8 +2,9 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, sql } from "kysely";
 import type pg from "pg";
+import { PatientSqliteDialect } from "./patient-sqlite-dialect.js";
 import type { Schema } from "./schema.js";
 import { WalSync } from "./wal-sync.js";
 
@@ -46,7 +47,16 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
     dialect,
     syncLog: () => wal?.sync() ?? Promise.resolve(),
     async shrinkLog() {
-      if (wal) await sql`pragma wal_checkpoint(truncate)`.execute(db);
+      const raw = sqliteConnections.get(db);
+      if (!wal || !raw) return;
+      // The one statement that waits in SQLite's busy handler (for readers to leave the log): it ends a command,
+      // whose event loop has nothing else to do.
+      raw.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      try {
+        raw.pragma("wal_checkpoint(truncate)");
+      } finally {
+        raw.pragma("busy_timeout = 0");
+      }
     },
     async ping() {
       try {
@@ -66,7 +76,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
 /** The size, bytes, a SQLite write-ahead log is cut back to when it starts over: some 16,000 pages. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-/** How long a SQLite statement waits for another process's write lock before failing with SQLITE_BUSY. */
+/** How long a SQLite statement waits for another connection's write lock (see `patient-sqlite-dialect.ts`). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 function openSqlite(path: string): Kysely<Schema> {
@@ -76,10 +86,12 @@ function openSqlite(path: string): Kysely<Schema> {
   connection.pragma("journal_mode = WAL");
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
-  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // SQLite's busy handler would sleep on the event loop: statements wait on timers instead (PatientSqliteDialect).
+  connection.pragma("busy_timeout = 0");
   // A log grown by a large transaction goes back to this size when it next starts over, rather than keeping its size.
   connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const dialect = new PatientSqliteDialect({ database: withStatementCache(connection) }, SQLITE_BUSY_TIMEOUT_MS);
+  const db = new Kysely<Schema>({ dialect });
   sqliteConnections.set(db, connection);
   return db;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { writeLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
+import { DatabaseBusyError } from "../db/database-busy-error.js";
 import type { Schema } from "../db/schema.js";
 import { type BackoffOptions, backoffMs } from "./backoff.js";
 import { claimJob } from "./claim-job.js";
@@ -212,7 +213,9 @@ export class JobRunner {
       } catch (error) {
         failures += 1;
         waitMs = Math.min(this.#pollMs * 2 ** failures, 30_000);
-        this.#logger.error({ err: error, retryInMs: waitMs }, "could not claim a job");
+        // SQLite's write lock held by an import in another process: expected while it runs, and no fault here.
+        if (error instanceof DatabaseBusyError) this.#logger.warn({ retryInMs: waitMs }, error.message);
+        else this.#logger.error({ err: error, retryInMs: waitMs }, "could not claim a job");
       }
       if (!this.#stopping) await this.#sleep(waitMs);
     }
