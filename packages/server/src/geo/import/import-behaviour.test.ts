@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatasetKind } from "../../db/schema.js";
 import { runCli } from "../../test/run-cli.js";
@@ -9,6 +10,7 @@ import { geodesicArea } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
 import { searchAddresses } from "../locate/search-addresses.js";
+import { zipArchive } from "../readers/test-zip.js";
 import { addressLine } from "../store/address-line.js";
 import { decodeGeometry } from "../store/geometry-codec.js";
 import { attributesFrom } from "../store/stored-attributes.js";
@@ -350,6 +352,50 @@ describe("parcel ids", () => {
     expect(first).toMatchObject({ read: 502, imported: 501, merged: 1, rejected: 0 });
     const stored = (await buildingsOf("Split buildings")).find((row) => row.source_id === "SPLIT-B");
     expect(stored?.area_m2).toBeCloseTo(geodesicArea(pieces[0] as Area) + geodesicArea(pieces[1] as Area), 3);
+  });
+});
+
+describe("statewide files as they are published", () => {
+  it("imports parcels from a .geojsonl.gz and buildings from a .geojson.zip, each named after the file inside", async () => {
+    const origin: LonLat = [-93, 40];
+    const lots = Array.from({ length: 1200 }, (_, i) =>
+      featureOf(
+        rect(origin, (i % 40) * 0.1, Math.floor(i / 40) * 0.1, (i % 40) * 0.1 + 0.1, Math.floor(i / 40) * 0.1 + 0.1),
+        {
+          APN: `93-${i}`,
+        },
+      ),
+    );
+    const parcels = join(folder, "County.geojsonl.gz");
+    writeFileSync(parcels, gzipSync(ndjson(lots)));
+    expect(await importJson(["parcels", parcels, "--id-field", "APN"])).toMatchObject({ read: 1200, imported: 1200 });
+    expect(await parcelsOf("County")).toHaveLength(1200);
+
+    // As Microsoft publishes a state's footprints: one FeatureCollection zipped, with no id of its own.
+    const footprints = lots.map((_, i) =>
+      featureOf(
+        rect(
+          origin,
+          (i % 40) * 0.1 + 0.02,
+          Math.floor(i / 40) * 0.1 + 0.02,
+          (i % 40) * 0.1 + 0.08,
+          Math.floor(i / 40) * 0.1 + 0.08,
+        ),
+        {
+          release: 2,
+        },
+      ),
+    );
+    const buildings = join(folder, "State.geojson.zip");
+    writeFileSync(buildings, zipArchive({ "State.geojson": Buffer.from(collection(footprints)) }));
+    expect(await importJson(["buildings", buildings])).toMatchObject({ read: 1200, imported: 1200, rejected: 0 });
+    const stored = await buildingsOf("State");
+    const lotOf = new Map((await parcelsOf("County")).map((row) => [row.parcel_id, row.source_id]));
+    expect(stored).toHaveLength(1200);
+    // Each footprint inside its own lot: feature n on lot 93-(n-1).
+    for (const building of stored) {
+      expect(lotOf.get(building.parcel_id as number)).toBe(`93-${Number(building.source_id.slice(1)) - 1}`);
+    }
   });
 });
 

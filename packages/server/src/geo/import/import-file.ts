@@ -1,7 +1,14 @@
 import { basename, extname } from "node:path";
 import type { Database } from "../../db/database.js";
 import { InvalidInputError } from "../../errors.js";
-import { type ReadOptions, readSource, readSourceTexts, SOURCE_FORMATS, sourceFormat } from "../readers/index.js";
+import {
+  type ReadOptions,
+  readSource,
+  readSourceTexts,
+  SOURCE_FORMATS,
+  sourceFormat,
+  withoutPacking,
+} from "../readers/index.js";
 import { addressImporter } from "./address-importer.js";
 import { buildingImporter } from "./building-importer.js";
 import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
@@ -54,7 +61,8 @@ export async function importFile(database: Database, options: ImportFileOptions)
   const texts =
     options.kind === "parcels" && options.threads !== undefined && sourceFormat(options.file, format) === "geojsonseq";
   const importer = importerFor(options, texts);
-  const name = options.name?.trim() || basename(options.file, extname(options.file));
+  const unpacked = withoutPacking(options.file);
+  const name = options.name?.trim() || basename(unpacked, extname(unpacked));
   const reading = { ...options.read, ...(options.onBytes ? { onProgress: options.onBytes } : {}) };
   const records = texts ? readSourceTexts(options.file, reading) : readSource(options.file, reading);
   return runImport(

@@ -63,7 +63,7 @@ export async function* readCsv(path: string, options: ReadOptions): AsyncGenerat
   const point = lonColumn !== undefined && latColumn !== undefined ? { lon: lonColumn, lat: latColumn } : null;
   const reprojection = options.crs === undefined ? null : reprojectionFrom(options.crs, "--crs");
 
-  const bytes = await openSource(path, options.onProgress);
+  const bytes = await openSource(path, options);
   const chunks = csvRecordsOf(bytes);
   let header: string[] | undefined;
   try {

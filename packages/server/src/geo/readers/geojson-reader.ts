@@ -162,7 +162,7 @@ export async function* readGeoJson(path: string, options: ReadOptions): AsyncGen
   const document = new GeoJsonDocument(path, options.crs);
   // Tokens come in batches of 1,000, which costs one await per batch instead of one per token.
   const tokens = withParser.asStream<BatchOptions>(batch<Token>, { batchSize: 1000, streamValues: false });
-  pipeline(await openSource(path, options.onProgress), tokens, () => {});
+  pipeline(await openSource(path, options), tokens, () => {});
   const batches = tokens[Symbol.asyncIterator]() as AsyncIterator<Token[]>;
   try {
     for (;;) {

@@ -31,7 +31,7 @@ export async function* readGeoJsonSeqTexts(
   path: string,
   options: ReadOptions,
 ): AsyncGenerator<TextRecord, void, undefined> {
-  const lines = textLines(await openSource(path, options.onProgress));
+  const lines = textLines(await openSource(path, options));
   let number = 0;
   try {
     for (;;) {

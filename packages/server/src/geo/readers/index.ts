@@ -6,4 +6,4 @@ export type { SourceRecord, TextRecord } from "../types.js";
 export { type ProgressListener, type ReadOptions, SOURCE_FORMATS, type SourceFormat } from "./read-options.js";
 export { readSource, readSourceTexts } from "./read-source.js";
 export { SourceError, type SourceErrorCode } from "./source-error.js";
-export { sourceFormat } from "./source-format.js";
+export { sourceFormat, withoutPacking } from "./source-format.js";

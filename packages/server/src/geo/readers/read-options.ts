@@ -14,7 +14,8 @@ export interface ReadOptions {
   format?: SourceFormat;
   /**
    * The TopoJSON object to read (by default all of them, one after the other), or the shapefile to read from a zip
-   * that holds several (its name without `.shp`).
+   * that holds several (its name without `.shp`), or the file to read from a `.geojson.zip` (and the like) that
+   * holds several (its name, with or without its ending).
    */
   object?: string;
   /**

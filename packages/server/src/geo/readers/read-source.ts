@@ -26,6 +26,10 @@ async function requireFile(path: string): Promise<void> {
  * | `.shp`, `.zip` | ESRI shapefile with its `.dbf`, `.prj`, `.cpg`; a zip is extracted to a temporary folder | streamed |
  * | `.csv` | CSV with a header line; points from `lonColumn`/`latColumn`; numbered by line | streamed |
  *
+ * Any of these but a shapefile may also be gzipped (`parcels.geojsonl.gz`), and any but a shapefile zipped alone
+ * (`Massachusetts.geojson.zip`; `options.object` names the file of a zip holding several): it is unpacked as it is
+ * read (`openSource`), with no copy on disk.
+ *
  * A record that cannot be read comes out as `{ number, error }` and reading goes on; a file that cannot be read at
  * all makes the iteration throw a {@link SourceError} (code and message say why). Coordinates are reprojected to
  * WGS 84 from `options.crs`, a shapefile's `.prj` or a GeoJSON `crs` member, in that order of precedence.

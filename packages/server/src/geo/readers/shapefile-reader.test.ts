@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crc32, deflateRawSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SourceRecord } from "../types.js";
 import { readSource } from "./index.js";
 import { collect } from "./test-collect.js";
+import { zipArchive } from "./test-zip.js";
 
 /** The `.prj` of NAD83 / Massachusetts Mainland in US feet, as ArcGIS writes it (the Cambridge buildings' own). */
 const MASSACHUSETTS_PRJ =
@@ -63,47 +63,6 @@ function dbf(names: Buffer[]): Buffer {
     return row;
   });
   return Buffer.concat([header, ...rows, Buffer.from([0x1a])]);
-}
-
-/** A zip archive of the given files, deflated, built by hand with zlib (no zip tool needed). */
-function zip(files: Record<string, Buffer>): Buffer {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of Object.entries(files)) {
-    const fileName = Buffer.from(name, "utf8");
-    const compressed = deflateRawSync(data);
-    const fields = (header: Buffer, at: number) => {
-      header.writeUInt16LE(20, at); // version needed
-      header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
-      header.writeUInt16LE(8, at + 4); // deflate
-      header.writeUInt16LE(0, at + 6); // time
-      header.writeUInt16LE(33, at + 8); // 1980-01-01
-      header.writeUInt32LE(crc32(data), at + 10);
-      header.writeUInt32LE(compressed.length, at + 14);
-      header.writeUInt32LE(data.length, at + 18);
-      header.writeUInt16LE(fileName.length, at + 22);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    fields(local, 4);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by
-    fields(central, 6);
-    central.writeUInt32LE(offset, 42);
-    parts.push(local, fileName, compressed);
-    directory.push(central, fileName);
-    offset += local.length + fileName.length + compressed.length;
-  }
-  const size = directory.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(directory.length / 2, 8);
-  end.writeUInt16LE(directory.length / 2, 10);
-  end.writeUInt32LE(size, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, ...directory, end]);
 }
 
 function coordinatesOf(record: SourceRecord | undefined): number[] {
@@ -216,7 +175,7 @@ describe("readSource on a zipped shapefile", () => {
     const path = join(folder, name);
     await writeFile(
       path,
-      zip(Object.fromEntries(Object.entries(files).map(([key, value]) => [key, Buffer.from(value)]))),
+      zipArchive(Object.fromEntries(Object.entries(files).map(([key, value]) => [key, Buffer.from(value)]))),
     );
     return path;
   }
@@ -320,7 +279,7 @@ describe.skipIf(!haveBuildings)("readSource on the Cambridge buildings (../share
       files[`volpe/Buildings.${extension}`] = await readFile(new URL(`Buildings.${extension}`, BUILDINGS));
     }
     const path = join(folder, "Buildings.zip");
-    await writeFile(path, zip(files));
+    await writeFile(path, zipArchive(files));
     expectBuildings(await collect(path));
   });
 });

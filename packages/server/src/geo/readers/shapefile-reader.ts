@@ -64,7 +64,7 @@ export async function* readShapefile(
   else if (prjText !== "") reprojection = reprojectionFrom(prjText, `${label} (.prj)`);
   const encoding = cpg === undefined ? "windows-1252" : dbfEncoding(await readFile(cpg, "utf8"));
 
-  const shp = await openSource(shpPath, options.onProgress);
+  const shp = await openSource(shpPath, { onProgress: options.onProgress });
   const attributes = dbf === undefined ? undefined : createReadStream(dbf);
   let source: Awaited<ReturnType<typeof open>>;
   try {

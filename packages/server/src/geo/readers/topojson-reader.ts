@@ -14,7 +14,7 @@ import { topologyRecords } from "./topology-records.js";
 export async function* readTopoJson(path: string, options: ReadOptions): AsyncGenerator<SourceRecord, void, undefined> {
   const chunks: Buffer[] = [];
   try {
-    for await (const chunk of await openSource(path, options.onProgress)) chunks.push(chunk as Buffer);
+    for await (const chunk of await openSource(path, options)) chunks.push(chunk as Buffer);
   } catch (thrown) {
     throw new SourceError("unreadable_source", `${path}: cannot read the file: ${messageOf(thrown)}`);
   }
