@@ -93,7 +93,10 @@ export const HELP: Record<string, CommandHelp> = {
     example: 'lotline import buildings Buildings.zip --name "Cambridge buildings"',
   },
   "import addresses": {
-    summary: "Imports street addresses, located through a parcel id column or their own coordinates.",
+    summary:
+      "Imports street addresses, located through a parcel id column or their own coordinates; an address in parts " +
+      "(OpenAddresses) names them: --address-column NUMBER,STREET,UNIT --city-column CITY --state-column REGION " +
+      "--postcode-column POSTCODE --lon-column LON --lat-column LAT.",
     example:
       "lotline import addresses assessor.csv --address-column Location --join-parcel ML --city Cambridge --state MA",
   },

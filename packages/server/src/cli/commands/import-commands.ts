@@ -29,6 +29,9 @@ const BY_KIND: Record<ImportKind, { options: OptionSpec; required: string[]; usa
   addresses: {
     options: {
       "address-column": text,
+      "city-column": text,
+      "state-column": text,
+      "postcode-column": text,
       "join-parcel": text,
       "lon-column": text,
       "lat-column": text,
@@ -36,7 +39,9 @@ const BY_KIND: Record<ImportKind, { options: OptionSpec; required: string[]; usa
       state: text,
     },
     required: ["address-column"],
-    usage: "--address-column NAME (--join-parcel COLUMN | --lon-column X --lat-column Y) [--city C --state S]",
+    usage:
+      "--address-column NAME[,NAME…] [--city-column C --state-column S --postcode-column Z] " +
+      "(--join-parcel COLUMN | --lon-column X --lat-column Y) [--city C --state S]",
   },
 };
 
@@ -97,6 +102,9 @@ function optionsFrom(kind: ImportKind, values: Record<string, unknown>): ImportF
     }),
     idField: value("id-field"),
     addressColumn: value("address-column"),
+    cityColumn: value("city-column"),
+    stateColumn: value("state-column"),
+    postcodeColumn: value("postcode-column"),
     joinParcel: value("join-parcel"),
     city: value("city"),
     state: value("state"),

@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { AddressTable } from "../../db/schema.js";
 import { addressKey, formatAddress, streetKey } from "../address/index.js";
 import { type AddressImportOptions, AddressLocator, type LocatedAddress } from "./address-locator.js";
+import { addressColumnsOf } from "./address-text.js";
 import { type AddressRecords, type PackedLocated, packAddressRecords, unpackLocated } from "./address-transfer.js";
 import { FirstAddressLoad } from "./first-address-load.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
@@ -40,7 +41,7 @@ export function addressImporter(
   let ownWrites: OwnWrites | null | undefined;
   let firstLoad: FirstAddressLoad | undefined;
   return {
-    columns: [options.addressColumn, ...(options.joinParcel ? [options.joinParcel] : [])],
+    columns: [...addressColumnsOf(options), ...(options.joinParcel ? [options.joinParcel] : [])],
     // A batch for each thread to work on, and one for this thread to read meanwhile.
     ahead: threads ? threads.count + 1 : 0,
     // Each insert of its rows, appended, still journals the pages it changes: the rows' foreign keys may fail it.

@@ -5,13 +5,21 @@ import { parcelAt } from "../queries/parcel-at.js";
 import { decodeGeometry } from "../store/geometry-codec.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, LonLat } from "../types.js";
+import { addressReader } from "./address-text.js";
 import type { Rejection } from "./import-summary.js";
 import { OneAtATime } from "./one-at-a-time.js";
 import type { ReadRecord } from "./run-import.js";
 
 export interface AddressImportOptions {
-  /** The column or property holding the one-line street address (`120 GORE ST`). */
+  /**
+   * The column or property holding the one-line street address (`120 GORE ST`), or several, comma-separated, whose
+   * cells make it in that order (`NUMBER,STREET,UNIT`; see `address-text.ts`).
+   */
   addressColumn: string;
+  /** Columns holding each row's own town, state and ZIP code, when the street address column lacks them. */
+  cityColumn?: string;
+  stateColumn?: string;
+  postcodeColumn?: string;
   /** Locate each row through the parcel whose id is in this column; otherwise by the row's own point. */
   joinParcel?: string;
   /** Filled in where the source has no city or state of its own. */
@@ -42,6 +50,7 @@ const KEPT_PARCELS = 50_000;
  */
 export class AddressLocator {
   readonly #options: AddressImportOptions;
+  readonly #addressOf: (properties: Record<string, unknown>) => string | undefined;
   /** Parcel id → the parcel's row id and a point inside it (up to `KEPT_PARCELS`); null: no such parcel. */
   readonly #parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
   readonly #mostKept: number;
@@ -50,6 +59,7 @@ export class AddressLocator {
   /** `mostKept` bounds the parcels kept (fewer in tests). */
   constructor(options: AddressImportOptions, mostKept = KEPT_PARCELS) {
     this.#options = options;
+    this.#addressOf = addressReader(options);
     this.#mostKept = mostKept;
   }
 
@@ -72,10 +82,8 @@ export class AddressLocator {
   async #locate(source: LocateSource, record: ReadRecord): Promise<LocatedAddress | Rejection> {
     const options = this.#options;
     const properties = record.feature.properties ?? {};
-    const text = properties[options.addressColumn];
-    if (typeof text !== "string" || text.trim() === "") {
-      return { reason: "missing_address", detail: `no value in ${options.addressColumn}` };
-    }
+    const text = this.#addressOf(properties);
+    if (text === undefined) return { reason: "missing_address", detail: `no value in ${options.addressColumn}` };
     const address = normalizeAddress(text, { city: options.city, state: options.state });
     if (!address) return { reason: "unparseable_address", detail: text };
 

@@ -1,5 +1,6 @@
 import type { NormalizedAddress } from "../address/index.js";
 import type { AddressImportOptions, LocatedAddress } from "./address-locator.js";
+import { addressColumnsOf } from "./address-text.js";
 import { type PackedGeometries, packGeometries, transferList, unpackGeometries } from "./geometry-transfer.js";
 import type { Rejection } from "./import-summary.js";
 import type { ReadRecord } from "./run-import.js";
@@ -11,9 +12,12 @@ import type { ReadRecord } from "./run-import.js";
  * of the main thread, against a fifth of that for their columns.
  */
 
-/** What a thread needs of each record: its address cell, and its parcel id cell or its point. */
+/**
+ * What a thread needs of each record: its address cells (one array for each column of `addressColumnsOf`), and its
+ * parcel id cell or its point.
+ */
 export interface AddressRecords {
-  texts: unknown[];
+  cells: unknown[][];
   joins?: unknown[];
   geometries?: PackedGeometries;
 }
@@ -24,20 +28,22 @@ export function packAddressRecords(
   options: AddressImportOptions,
 ): { records: AddressRecords; transfer: ArrayBuffer[] } {
   const cell = (record: ReadRecord, column: string) => record.feature.properties?.[column];
-  const texts = batch.map((record) => cell(record, options.addressColumn));
+  const cells = addressColumnsOf(options).map((column) => batch.map((record) => cell(record, column)));
   const { joinParcel } = options;
   if (joinParcel !== undefined) {
-    return { records: { texts, joins: batch.map((record) => cell(record, joinParcel)) }, transfer: [] };
+    return { records: { cells, joins: batch.map((record) => cell(record, joinParcel)) }, transfer: [] };
   }
   const geometries = packGeometries(batch.map((record) => record.feature.geometry));
-  return { records: { texts, geometries }, transfer: transferList(geometries) };
+  return { records: { cells, geometries }, transfer: transferList(geometries) };
 }
 
 /** The records again, on the thread, with the properties the locator reads. */
 export function unpackAddressRecords(records: AddressRecords, options: AddressImportOptions): ReadRecord[] {
   const geometries = records.geometries ? unpackGeometries(records.geometries) : [];
-  return records.texts.map((text, i) => {
-    const properties: Record<string, unknown> = { [options.addressColumn]: text };
+  const columns = addressColumnsOf(options);
+  return (records.cells[0] ?? []).map((_, i) => {
+    const properties: Record<string, unknown> = {};
+    for (const [k, column] of columns.entries()) properties[column] = records.cells[k]?.[i];
     if (options.joinParcel !== undefined) properties[options.joinParcel] = records.joins?.[i];
     const geometry = (geometries[i] ?? null) as ReadRecord["feature"]["geometry"];
     return { number: i + 1, feature: { type: "Feature", properties, geometry } };

@@ -550,6 +550,95 @@ describe("addresses", () => {
     expect(await addressAt(point(origin, 0.5, 1.3))).toBeUndefined();
   });
 
+  it("an OpenAddresses file, each address in parts, is stored as the lines a person writes, on and off threads", async () => {
+    const origin: LonLat = [-91, 40];
+    await importJson([
+      "parcels",
+      fixture("oa-lots.geojson", collection([featureOf(rect(origin, 0, 0, 1, 1), { APN: "OA-1" })])),
+      "--id-field",
+      "APN",
+      "--name",
+      "OA lots",
+    ]);
+    const [inside, outside] = [point(origin, 0.5, 0.5), point(origin, 3, 3)];
+    const csv = fixture(
+      "statewide-addresses-state.csv",
+      [
+        "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH",
+        `${inside[0]},${inside[1]},123,Main Street,4B,Springfield,,IL,62701,,a1`,
+        `${inside[0]},${inside[1]},123,Main Street,,Springfield,,IL,62701,,a2`,
+        `${outside[0]},${outside[1]},7 1/2,N Oak Ave,,Chatham,,IL,,,a3`,
+        `${outside[0]},${outside[1]},,,,Springfield,,IL,62701,,a4`,
+      ].join("\n"),
+    );
+    const parts = [
+      "--address-column",
+      "NUMBER,STREET,UNIT",
+      "--city-column",
+      "CITY",
+      "--state-column",
+      "REGION",
+      "--postcode-column",
+      "POSTCODE",
+      "--lon-column",
+      "LON",
+      "--lat-column",
+      "LAT",
+    ];
+    const linesOf = async (name: string) => {
+      const rows = await db()
+        .selectFrom("addresses")
+        .selectAll()
+        .where("dataset_id", "=", (await datasetRow("addresses", name))?.dataset_id ?? -1)
+        .execute();
+      return rows
+        .map((row) => [addressLine(row), row.parcel_id])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    };
+    const summary = await importJson(["addresses", csv, ...parts, "--max-rejected", "50"]);
+    expect(summary).toMatchObject({ read: 4, imported: 3, rejected: 1 });
+    expect(summary.rejections).toEqual([
+      { number: 5, reason: "missing_address", detail: "no value in NUMBER,STREET,UNIT" },
+    ]);
+    const [lot] = await parcelsOf("OA lots");
+    expect(await linesOf("statewide-addresses-state")).toEqual([
+      ["123 MAIN ST # 4B, SPRINGFIELD, IL 62701", lot?.parcel_id],
+      ["123 MAIN ST, SPRINGFIELD, IL 62701", lot?.parcel_id],
+      ["7 1/2 N OAK AVE, CHATHAM, IL", null],
+    ]);
+
+    // Located on this thread (the command line locates on import threads), the same rows.
+    await importFile(testDatabase.database, {
+      kind: "addresses",
+      file: csv,
+      name: "OA without threads",
+      addressColumn: "NUMBER,STREET,UNIT",
+      cityColumn: "CITY",
+      stateColumn: "REGION",
+      postcodeColumn: "POSTCODE",
+      read: { lonColumn: "LON", latColumn: "LAT" },
+      rules: { maxRejected: 0.5, replace: "statewide-addresses-state" },
+    });
+    expect(await linesOf("OA without threads")).toEqual([
+      ["123 MAIN ST # 4B, SPRINGFIELD, IL 62701", lot?.parcel_id],
+      ["123 MAIN ST, SPRINGFIELD, IL 62701", lot?.parcel_id],
+      ["7 1/2 N OAK AVE, CHATHAM, IL", null],
+    ]);
+
+    // A named column the file lacks refuses the import, naming it.
+    const run = await lotline([
+      "import",
+      "addresses",
+      csv,
+      ...parts.slice(0, 2),
+      "--city-column",
+      "TOWN",
+      ...parts.slice(8),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/TOWN/);
+  });
+
   it("one street and number in many towns, as on a state's file: each is its own address, found in its own town", async () => {
     const origin: LonLat = [-97, 41];
     // More towns than a lookup scores rows at one number, so that a limit could leave the one asked for out.

@@ -32,6 +32,9 @@ export interface ImportFileOptions {
   read?: Omit<ReadOptions, "onProgress">;
   idField?: string;
   addressColumn?: string;
+  cityColumn?: string;
+  stateColumn?: string;
+  postcodeColumn?: string;
   joinParcel?: string;
   city?: string;
   state?: string;
@@ -114,6 +117,9 @@ function importerFor(options: ImportFileOptions, texts: boolean): Importer<unkno
       return addressImporter(
         {
           addressColumn: options.addressColumn,
+          ...(options.cityColumn ? { cityColumn: options.cityColumn } : {}),
+          ...(options.stateColumn ? { stateColumn: options.stateColumn } : {}),
+          ...(options.postcodeColumn ? { postcodeColumn: options.postcodeColumn } : {}),
           ...(options.joinParcel ? { joinParcel: options.joinParcel } : {}),
           ...(options.city ? { city: options.city } : {}),
           ...(options.state ? { state: options.state } : {}),
