@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { SourceRecord, TextRecord } from "../types.js";
+import { holdsFeaturePerLine } from "./feature-per-line.js";
 import type { ReadOptions } from "./read-options.js";
 import { SourceError } from "./source-error.js";
 import { sourceFormat } from "./source-format.js";
@@ -20,7 +21,7 @@ async function requireFile(path: string): Promise<void> {
  *
  * | name ends in | format | read |
  * |---|---|---|
- * | `.geojson`, `.json` | GeoJSON FeatureCollection, Feature or geometry | streamed, one feature in memory at a time |
+ * | `.geojson`, `.json` | GeoJSON FeatureCollection, Feature or geometry; or one Feature a line | streamed, one feature in memory at a time |
  * | `.geojsonl`, `.geojsons`, `.geojsonseq`, `.ndjson`, `.jsonl` | GeoJSONSeq / NDJSON, numbered by line | streamed |
  * | `.topojson`, `.topo.json` | TopoJSON, all objects or `options.object` | whole file in memory (arcs are shared) |
  * | `.shp`, `.zip` | ESRI shapefile with its `.dbf`, `.prj`, `.cpg`; a zip is extracted to a temporary folder | streamed |
@@ -47,7 +48,10 @@ export async function* readSource(path: string, options: ReadOptions = {}): Asyn
   // JSON) were a tenth of every import command's start.
   switch (format) {
     case "geojson":
-      yield* (await import("./geojson-reader.js")).readGeoJson(path, options);
+      // OpenAddresses names its newline-delimited files `.geojson`.
+      if (await holdsFeaturePerLine(path, options.object)) {
+        yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeq(path, options);
+      } else yield* (await import("./geojson-reader.js")).readGeoJson(path, options);
       return;
     case "geojsonseq":
       yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeq(path, options);
