@@ -1,6 +1,7 @@
 import { SingleBar } from "cli-progress";
 import { IMPORT_KINDS, type ImportFileOptions, type ImportKind, importFile } from "../../geo/import/import-file.js";
 import type { ImportSummary } from "../../geo/import/import-summary.js";
+import { SOURCE_FORMATS } from "../../geo/readers/read-options.js";
 import type { Command, OptionSpec } from "../command.js";
 import { type CliIo, processIo, UsageError } from "../io.js";
 import { recomputeQueued } from "../recompute-queued.js";
@@ -53,7 +54,7 @@ export const importCommands = Object.fromEntries(
   IMPORT_KINDS.map((kind): [string, Command] => [
     `import ${kind}`,
     {
-      usage: `import ${kind} FILE ${BY_KIND[kind].usage} [--name NAME] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--max-rejected PERCENT] [--allow-empty] [--replace NAME] [--json]`,
+      usage: `import ${kind} FILE ${BY_KIND[kind].usage} [--name NAME] [--format ${SOURCE_FORMATS.join("|")}] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--max-rejected PERCENT] [--allow-empty] [--replace NAME] [--json]`,
       options: { ...COMMON, ...BY_KIND[kind].options },
       required: BY_KIND[kind].required,
       positional: "file",

@@ -1,5 +1,6 @@
 import { isJsonObject } from "./json-value.js";
 import { openSource } from "./open-source.js";
+import type { ReadOptions } from "./read-options.js";
 
 /** How far into a file its first line is looked for: a feature of a newline-delimited file is far shorter. */
 const SNIFFED_BYTES = 1 << 20;
@@ -9,9 +10,12 @@ const SNIFFED_BYTES = 1 << 20;
  * publishes its `.geojson` files): its first line a whole Feature, and more text after it. A FeatureCollection,
  * however it is laid out, or a lone Feature, is not. Reads at most the first megabyte (unpacked).
  */
-export async function holdsFeaturePerLine(path: string, object: string | undefined): Promise<boolean> {
+export async function holdsFeaturePerLine(
+  path: string,
+  { object, format }: Pick<ReadOptions, "object" | "format">,
+): Promise<boolean> {
   // Without the progress listener: the import's progress starts with its reading.
-  const bytes = await openSource(path, object === undefined ? {} : { object });
+  const bytes = await openSource(path, { ...(object === undefined ? {} : { object }), ...(format ? { format } : {}) });
   let text = "";
   try {
     for await (const chunk of bytes) {

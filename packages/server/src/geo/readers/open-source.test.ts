@@ -114,6 +114,16 @@ describe("a source file as published: gzipped, or the one file of a zip", () => 
     });
   });
 
+  it("reads the one file of a zip whose name says no format in the format given, whatever the file is named", async () => {
+    const path = await written(
+      "NAD_r17_TXT.zip",
+      zipArchive({ "__MACOSX/._NAD_r17.txt": Buffer.from("fork"), "NAD_r17.txt": Buffer.from(PLAIN["lots.csv"]) }),
+    );
+    expect(await collect(path, { ...CSV_POINTS, format: "csv" })).toEqual(
+      await collect(join(folder, "lots.csv"), CSV_POINTS),
+    );
+  });
+
   it("refuses gzip or zip data that is corrupt with a SourceError naming the file, whatever the format", async () => {
     for (const name of ["bad.geojsonl.gz", "bad.geojson.gz", "bad.csv.gz"]) {
       const path = await written(name, Buffer.from("this was never gzipped"));

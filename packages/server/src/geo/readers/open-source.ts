@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import { posix } from "node:path";
 import { finished, PassThrough, pipeline, type Readable, Transform } from "node:stream";
 import { createGunzip } from "node:zlib";
-import yauzl, { type Entry } from "yauzl";
+import type { Entry, ZipFile } from "yauzl";
 import { messageOf } from "./json-value.js";
 import type { ReadOptions } from "./read-options.js";
 import { SourceError } from "./source-error.js";
@@ -19,16 +19,16 @@ import { packingOf, sourceFormat } from "./source-format.js";
  */
 export async function openSource(
   path: string,
-  { onProgress, object }: Pick<ReadOptions, "onProgress" | "object"> = {},
+  { onProgress, object, format }: Pick<ReadOptions, "onProgress" | "object" | "format"> = {},
 ): Promise<Readable> {
   const fileSize = async () => (await stat(path)).size;
-  switch (packingOf(path)) {
+  switch (packingOf(path, format)) {
     case "plain":
       return counted(createReadStream(path), onProgress, fileSize);
     case "gzip":
       return unpacked(path, [counted(createReadStream(path), onProgress, fileSize), createGunzip()], "not gzip data");
     case "zip": {
-      const { stream, size } = await zippedFile(path, object);
+      const { stream, size } = await zippedFile(path, object, format);
       return unpacked(path, [counted(stream, onProgress, () => size)], "a corrupt zipped file");
     }
   }
@@ -81,10 +81,23 @@ function unpacked(path: string, stages: [Readable, ...Transform[]], what: string
   return out;
 }
 
-/** The one file of a zip in the zip's format (or the one `object` names), as a stream, with its unzipped size. */
-async function zippedFile(path: string, object: string | undefined): Promise<{ stream: Readable; size: number }> {
-  const format = sourceFormat(path);
-  let zip: yauzl.ZipFile;
+/**
+ * The one file of a zip in the zip's format (or the one `object` names), as a stream, with its unzipped size. Given
+ * the format, a file whose name says no format is taken too (`NAD.txt` for `--format csv`).
+ */
+async function zippedFile(
+  path: string,
+  object: string | undefined,
+  given: ReadOptions["format"],
+): Promise<{ stream: Readable; size: number }> {
+  const format = sourceFormat(path, given);
+  const inFormat = (fileName: string) => {
+    const named = formatOf(fileName);
+    return named === format || (given !== undefined && named === undefined);
+  };
+  // Loaded for a zip only, as the readers are (see `readSource`).
+  const { default: yauzl } = await import("yauzl");
+  let zip: ZipFile;
   try {
     zip = await yauzl.openPromise(path, { autoClose: false, lazyEntries: true });
   } catch (thrown) {
@@ -93,7 +106,7 @@ async function zippedFile(path: string, object: string | undefined): Promise<{ s
   const members: Entry[] = [];
   try {
     for await (const entry of zip.eachEntry()) {
-      if (!clutter(entry.fileName) && formatOf(entry.fileName) === format) members.push(entry);
+      if (!clutter(entry.fileName) && inFormat(entry.fileName)) members.push(entry);
     }
   } catch (thrown) {
     zip.close();
@@ -111,7 +124,7 @@ async function zippedFile(path: string, object: string | undefined): Promise<{ s
   }
 }
 
-async function readMember(path: string, zip: yauzl.ZipFile, member: Entry): Promise<Readable> {
+async function readMember(path: string, zip: ZipFile, member: Entry): Promise<Readable> {
   try {
     return await zip.openReadStreamPromise(member);
   } catch (thrown) {

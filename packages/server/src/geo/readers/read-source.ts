@@ -49,7 +49,7 @@ export async function* readSource(path: string, options: ReadOptions = {}): Asyn
   switch (format) {
     case "geojson":
       // OpenAddresses names its newline-delimited files `.geojson`.
-      if (await holdsFeaturePerLine(path, options.object)) {
+      if (await holdsFeaturePerLine(path, options)) {
         yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeq(path, options);
       } else yield* (await import("./geojson-reader.js")).readGeoJson(path, options);
       return;

@@ -45,13 +45,14 @@ export function sourceFormat(path: string, format?: SourceFormat): SourceFormat 
 
 /**
  * How `path`'s bytes are packed, by its name: `.gz` is gzip; a `.zip` is a zip of one file when the name before it
- * ends in a format's ending (`.geojson.zip`), and otherwise a zipped shapefile, which its reader extracts.
+ * ends in a format's ending (`.geojson.zip`) or `format` names one (`--format csv` for `NAD.zip`), and otherwise a
+ * zipped shapefile, which its reader extracts.
  */
-export function packingOf(path: string): Packing {
+export function packingOf(path: string, format?: SourceFormat): Packing {
   const name = path.toLowerCase();
   if (name.endsWith(".gz")) return "gzip";
   if (!name.endsWith(".zip")) return "plain";
-  const inner = formatOfName(name.slice(0, -".zip".length));
+  const inner = format ?? formatOfName(name.slice(0, -".zip".length));
   return inner === undefined || inner === "shapefile" ? "plain" : "zip";
 }
 
