@@ -8,6 +8,7 @@ import { messageOf } from "./json-value.js";
 import type { ReadOptions } from "./read-options.js";
 import { SourceError } from "./source-error.js";
 import { packingOf, sourceFormat } from "./source-format.js";
+import { isZipClutter } from "./zip-clutter.js";
 
 /**
  * The bytes of a source file as a stream, unpacked as its name says (`packingOf`): a `.gz` file gunzipped, the one
@@ -106,7 +107,7 @@ async function zippedFile(
   const members: Entry[] = [];
   try {
     for await (const entry of zip.eachEntry()) {
-      if (!clutter(entry.fileName) && inFormat(entry.fileName)) members.push(entry);
+      if (!isZipClutter(entry.fileName) && inFormat(entry.fileName)) members.push(entry);
     }
   } catch (thrown) {
     zip.close();
@@ -160,9 +161,4 @@ function formatOf(fileName: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Folders and macOS resource forks that zips made on a Mac carry. */
-function clutter(fileName: string): boolean {
-  return fileName.endsWith("/") || fileName.startsWith("__MACOSX/") || posix.basename(fileName).startsWith("._");
 }

@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { messageOf } from "./json-value.js";
 import { SourceError } from "./source-error.js";
+import { isZipClutter } from "./zip-clutter.js";
 
 /** The members of a shapefile that reading it needs (the `.shx` index is not: records are read in order). */
 const MEMBERS = [".shp", ".dbf", ".prj", ".cpg"];
@@ -11,11 +12,6 @@ const MEMBERS = [".shp", ".dbf", ".prj", ".cpg"];
 /** A member's path inside the zip without its extension, lower-cased: the key its companions share. */
 function stemOf(fileName: string): string {
   return fileName.slice(0, fileName.length - posix.extname(fileName).length).toLowerCase();
-}
-
-/** Folders and macOS resource forks that zips made on a Mac carry, which are no shapefile members. */
-function ignored(fileName: string): boolean {
-  return fileName.endsWith("/") || fileName.startsWith("__MACOSX/") || posix.basename(fileName).startsWith("._");
 }
 
 /**
@@ -34,7 +30,7 @@ export async function extractShapefile(zipPath: string, folder: string, layer?: 
   try {
     const entries: Entry[] = [];
     try {
-      for await (const entry of zip.eachEntry()) if (!ignored(entry.fileName)) entries.push(entry);
+      for await (const entry of zip.eachEntry()) if (!isZipClutter(entry.fileName)) entries.push(entry);
     } catch (thrown) {
       throw new SourceError("unreadable_source", `${zipPath}: not a readable zip archive: ${messageOf(thrown)}`);
     }
