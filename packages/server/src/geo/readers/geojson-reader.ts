@@ -6,6 +6,7 @@ import batch, { type BatchOptions } from "stream-json/utils/batch.js";
 import withParser from "stream-json/utils/with-parser.js";
 import type { SourceRecord } from "../types.js";
 import { type Reprojection, reprojectionFrom } from "./crs.js";
+import { laidOutByLine, readFeatureLines } from "./feature-collection-lines.js";
 import { featureRecord } from "./feature-record.js";
 import { isGeometryType } from "./geometry.js";
 import { isJsonObject, messageOf, preview } from "./json-value.js";
@@ -131,15 +132,20 @@ class GeoJsonDocument {
 
   /** The reprojection to apply, decided at the first feature: `options.crs`, else a `crs` member seen before it. */
   private projection(): Reprojection | null {
-    if (this.reprojection === undefined) {
-      if (this.crs !== undefined) this.reprojection = reprojectionFrom(this.crs, "--crs");
-      else {
-        const named = crsMemberName(this.members.crs);
-        this.reprojection = named === undefined ? null : reprojectionFrom(named, `${this.path} (its "crs" member)`);
-      }
-    }
+    this.reprojection ??= reprojectionBefore(this.members, this.path, this.crs);
     return this.reprojection;
   }
+}
+
+/** The reprojection of the features after `members`: `crs` (the option), else a `crs` member among them. */
+function reprojectionBefore(
+  members: Record<string, unknown>,
+  path: string,
+  crs: string | undefined,
+): Reprojection | null {
+  if (crs !== undefined) return reprojectionFrom(crs, "--crs");
+  const named = crsMemberName(members.crs);
+  return named === undefined ? null : reprojectionFrom(named, `${path} (its "crs" member)`);
 }
 
 /** The name in a GeoJSON 2008 `crs` member (`{"type": "name", "properties": {"name": "EPSG:2249"}}`), if any. */
@@ -159,6 +165,16 @@ function crsMemberName(crs: unknown): string | undefined {
  */
 export async function* readGeoJson(path: string, options: ReadOptions): AsyncGenerator<SourceRecord, void, undefined> {
   if ((await stat(path)).size === 0) throw new SourceError("unreadable_source", `${path}: the file is empty`);
+  // A FeatureCollection of one feature a line is read a line at a time; where that layout ends short of the
+  // collection's end, the tokens take over, past the features read.
+  let read = 0;
+  if (await laidOutByLine(path, options)) {
+    const lines = readFeatureLines(path, options, (members) => reprojectionBefore(members, path, options.crs));
+    let step = await lines.next();
+    for (; !step.done; step = await lines.next()) yield step.value;
+    if (step.value === "ended") return;
+    read = step.value;
+  }
   const document = new GeoJsonDocument(path, options.crs);
   // Tokens come in batches of 1,000, which costs one await per batch instead of one per token.
   const tokens = withParser.asStream<BatchOptions>(batch<Token>, { batchSize: 1000, streamValues: false });
@@ -175,7 +191,7 @@ export async function* readGeoJson(path: string, options: ReadOptions): AsyncGen
       if (step.done) break;
       for (const token of step.value) {
         const record = document.push(token);
-        if (record) yield record;
+        if (record && record.number > read) yield record;
       }
     }
   } finally {
