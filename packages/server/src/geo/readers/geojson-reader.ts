@@ -170,10 +170,15 @@ export async function* readGeoJson(path: string, options: ReadOptions): AsyncGen
   let read = 0;
   if (await laidOutByLine(path, options)) {
     const lines = readFeatureLines(path, options, (members) => reprojectionBefore(members, path, options.crs));
-    let step = await lines.next();
-    for (; !step.done; step = await lines.next()) yield step.value;
-    if (step.value === "ended") return;
-    read = step.value;
+    try {
+      let step = await lines.next();
+      for (; !step.done; step = await lines.next()) yield step.value;
+      if (step.value === "ended") return;
+      read = step.value;
+    } finally {
+      // Closes the file when the caller stops early.
+      await lines.return(0);
+    }
   }
   const document = new GeoJsonDocument(path, options.crs);
   // Tokens come in batches of 1,000, which costs one await per batch instead of one per token.
