@@ -1,9 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collect } from "./test-collect.js";
+import { testFolder } from "./test-folder.js";
 
 const footprint = (n: number) => ({
   type: "Feature",
@@ -27,17 +25,7 @@ const line = (value: unknown) => JSON.stringify(value);
 const byLine = (features: unknown[], opening = '{"type":"FeatureCollection","features":[', closing = "]}") =>
   `${opening}\n${features.map(line).join(",\n")}\n${closing}\n`;
 
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), "lotline-feature-lines-test-"));
-});
-afterAll(() => rm(folder, { recursive: true, force: true }));
-
-async function written(name: string, bytes: string | Buffer): Promise<string> {
-  const path = join(folder, name);
-  await writeFile(path, bytes);
-  return path;
-}
+const { written } = testFolder("feature-lines-test");
 
 /** What the token reader makes of the same collection: laid out over many lines, it never reads by line. */
 const byTokens = async (collection: object, options = {}) =>

@@ -1,9 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collect } from "./test-collect.js";
+import { testFolder } from "./test-folder.js";
 
 const feature = (n: number) => ({
   type: "Feature",
@@ -11,17 +9,7 @@ const feature = (n: number) => ({
   geometry: { type: "Point", coordinates: [-89.6 - n / 1000, 39.8] },
 });
 
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), "lotline-feature-per-line-test-"));
-});
-afterAll(() => rm(folder, { recursive: true, force: true }));
-
-async function written(name: string, bytes: string | Buffer): Promise<string> {
-  const path = join(folder, name);
-  await writeFile(path, bytes);
-  return path;
-}
+const { written } = testFolder("feature-per-line-test");
 
 describe("a .geojson file", () => {
   it("holding one Feature a line, as OpenAddresses publishes, is read line by line, numbered by line", async () => {

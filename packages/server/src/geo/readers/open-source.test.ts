@@ -1,11 +1,11 @@
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TextRecord } from "../types.js";
 import { readSourceTexts } from "./index.js";
 import { collect } from "./test-collect.js";
+import { testFolder } from "./test-folder.js";
 import { zipArchive } from "./test-zip.js";
 
 const feature = (id: number) => ({
@@ -25,25 +25,17 @@ const PLAIN = {
 };
 const CSV_POINTS = { lonColumn: "LON", latColumn: "LAT" };
 
-let folder: string;
+const { path: folder, written } = testFolder("open-source-test");
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), "lotline-open-source-test-"));
-  for (const [name, text] of Object.entries(PLAIN)) await writeFile(join(folder, name), text);
+  for (const [name, text] of Object.entries(PLAIN)) await written(name, text);
 });
-afterAll(() => rm(folder, { recursive: true, force: true }));
-
-async function written(name: string, bytes: Buffer | string): Promise<string> {
-  const path = join(folder, name);
-  await writeFile(path, bytes);
-  return path;
-}
 
 describe("a source file as published: gzipped, or the one file of a zip", () => {
   it.each(Object.keys(PLAIN))(
     "reads %s.gz as the plain file, its progress counted in the file's bytes",
     async (name) => {
       const options = name.endsWith(".csv") ? CSV_POINTS : {};
-      const plain = await collect(join(folder, name), options);
+      const plain = await collect(join(folder(), name), options);
       expect(plain).toHaveLength(300);
       const gzipped = await written(`${name}.gz`, gzipSync(PLAIN[name as keyof typeof PLAIN]));
       let last = { bytesRead: 0, totalBytes: 0 };
@@ -86,7 +78,7 @@ describe("a source file as published: gzipped, or the one file of a zip", () => 
         last = { bytesRead, totalBytes };
       },
     });
-    expect(records).toEqual(await collect(join(folder, "lots.geojson")));
+    expect(records).toEqual(await collect(join(folder(), "lots.geojson")));
     const unzipped = Buffer.byteLength(PLAIN["lots.geojson"]);
     expect(last).toEqual({ bytesRead: unzipped, totalBytes: unzipped });
   });
@@ -120,7 +112,7 @@ describe("a source file as published: gzipped, or the one file of a zip", () => 
       zipArchive({ "__MACOSX/._NAD_r17.txt": Buffer.from("fork"), "NAD_r17.txt": Buffer.from(PLAIN["lots.csv"]) }),
     );
     expect(await collect(path, { ...CSV_POINTS, format: "csv" })).toEqual(
-      await collect(join(folder, "lots.csv"), CSV_POINTS),
+      await collect(join(folder(), "lots.csv"), CSV_POINTS),
     );
   });
 
