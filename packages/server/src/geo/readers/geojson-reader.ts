@@ -6,7 +6,7 @@ import batch, { type BatchOptions } from "stream-json/utils/batch.js";
 import withParser from "stream-json/utils/with-parser.js";
 import type { SourceRecord } from "../types.js";
 import { type Reprojection, reprojectionFrom } from "./crs.js";
-import { laidOutByLine, readFeatureLines } from "./feature-collection-lines.js";
+import { readFeatureLines } from "./feature-collection-lines.js";
 import { featureRecord } from "./feature-record.js";
 import { isGeometryType } from "./geometry.js";
 import { isJsonObject, messageOf, preview } from "./json-value.js";
@@ -163,12 +163,16 @@ function crsMemberName(crs: unknown): string | undefined {
  * 2008 `crs` member that comes before the features says otherwise. A `.json` file that turns out to be TopoJSON is
  * read as TopoJSON (whole). Invalid JSON ends the reading with a {@link SourceError}: nothing after it can be read.
  */
-export async function* readGeoJson(path: string, options: ReadOptions): AsyncGenerator<SourceRecord, void, undefined> {
+export async function* readGeoJson(
+  path: string,
+  options: ReadOptions,
+  byLine = false,
+): AsyncGenerator<SourceRecord, void, undefined> {
   if ((await stat(path)).size === 0) throw new SourceError("unreadable_source", `${path}: the file is empty`);
-  // A FeatureCollection of one feature a line is read a line at a time; where that layout ends short of the
-  // collection's end, the tokens take over, past the features read.
+  // A FeatureCollection of one feature a line (`byLine`, see `laidOutByLine`) is read a line at a time; where that
+  // layout ends short of the collection's end, the tokens take over, past the features read.
   let read = 0;
-  if (await laidOutByLine(path, options)) {
+  if (byLine) {
     const lines = readFeatureLines(path, options, (members) => reprojectionBefore(members, path, options.crs));
     try {
       let step = await lines.next();

@@ -7,7 +7,7 @@ import type { Entry, ZipFile } from "yauzl";
 import { messageOf } from "./json-value.js";
 import type { ReadOptions } from "./read-options.js";
 import { SourceError } from "./source-error.js";
-import { packingOf, sourceFormat } from "./source-format.js";
+import { formatOfName, packingOf, sourceFormat } from "./source-format.js";
 import { isZipClutter } from "./zip-clutter.js";
 
 /**
@@ -93,7 +93,7 @@ async function zippedFile(
 ): Promise<{ stream: Readable; size: number }> {
   const format = sourceFormat(path, given);
   const inFormat = (fileName: string) => {
-    const named = formatOf(fileName);
+    const named = formatOfName(fileName);
     return named === format || (given !== undefined && named === undefined);
   };
   // Loaded for a zip only, as the readers are (see `readSource`).
@@ -153,12 +153,4 @@ function chooseMember(path: string, format: string, members: Entry[], object: st
     );
   }
   return only;
-}
-
-function formatOf(fileName: string): string | undefined {
-  try {
-    return sourceFormat(fileName);
-  } catch {
-    return undefined;
-  }
 }

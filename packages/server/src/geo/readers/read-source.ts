@@ -1,6 +1,8 @@
 import { stat } from "node:fs/promises";
 import type { SourceRecord, TextRecord } from "../types.js";
+import { laidOutByLine } from "./feature-collection-lines.js";
 import { holdsFeaturePerLine } from "./feature-per-line.js";
+import { firstLines } from "./first-lines.js";
 import type { ReadOptions } from "./read-options.js";
 import { SourceError } from "./source-error.js";
 import { sourceFormat } from "./source-format.js";
@@ -47,12 +49,14 @@ export async function* readSource(path: string, options: ReadOptions = {}): Asyn
   // Each reader is loaded when a file of its format is read: their packages (shapefile, zip, TopoJSON, streamed
   // JSON) were a tenth of every import command's start.
   switch (format) {
-    case "geojson":
-      // OpenAddresses names its newline-delimited files `.geojson`.
-      if (await holdsFeaturePerLine(path, options)) {
-        yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeq(path, options);
-      } else yield* (await import("./geojson-reader.js")).readGeoJson(path, options);
+    case "geojson": {
+      // How the file is laid out, from its first lines: OpenAddresses names its newline-delimited files `.geojson`,
+      // and statewide footprints come as a FeatureCollection of a feature a line.
+      const lines = await firstLines(path, options, 2);
+      if (holdsFeaturePerLine(lines)) yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeq(path, options);
+      else yield* (await import("./geojson-reader.js")).readGeoJson(path, options, laidOutByLine(lines));
       return;
+    }
     case "geojsonseq":
       yield* (await import("./geojson-seq-reader.js")).readGeoJsonSeq(path, options);
       return;

@@ -65,6 +65,7 @@ function unpackedName(path: string): string {
   return withoutPacking(path).toLowerCase();
 }
 
-function formatOfName(name: string): SourceFormat | undefined {
-  return ENDINGS.find(([suffix]) => name.endsWith(suffix))?.[1];
+/** The format a file's name says by its ending, not looking past a packing's (`x.geojson.gz` says none). */
+export function formatOfName(name: string): SourceFormat | undefined {
+  return ENDINGS.find(([suffix]) => name.toLowerCase().endsWith(suffix))?.[1];
 }
