@@ -108,7 +108,7 @@ describe.skipIf(!PRESENT)(
 
     it("refuses an unknown --format before reading, and the layer keeps its 21 features", async () => {
       const run = await lotline("import", "layer", FLOOD, "--name", FLOOD_LAYER, "--format", "bogus");
-      expectRefused(run, /unknown format "bogus"; one of geojson, geojsonseq, topojson, shapefile, csv/);
+      expectRefused(run, /unknown format "bogus"; one of geojson, geojsonseq, topojson, shapefile, geopackage, csv/);
       expect((await dataset(FLOOD_LAYER))?.records).toBe(21);
     });
 

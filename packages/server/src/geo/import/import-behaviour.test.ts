@@ -10,10 +10,12 @@ import { geodesicArea } from "../geometry/index.js";
 import { locateAddress } from "../locate/locate-address.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
 import { searchAddresses } from "../locate/search-addresses.js";
+import { geoPackageGeometry, writeGeoPackage } from "../readers/test-geopackage.js";
 import { zipArchive } from "../readers/test-zip.js";
 import { addressLine } from "../store/address-line.js";
 import { decodeGeometry } from "../store/geometry-codec.js";
 import { attributesFrom } from "../store/stored-attributes.js";
+import { encodeWkb } from "../store/wkb.js";
 import type { Area, Geometry, LonLat } from "../types.js";
 import { importFile } from "./import-file.js";
 import { DUPLICATE_REASON } from "./import-policy.js";
@@ -396,6 +398,47 @@ describe("statewide files as they are published", () => {
     for (const building of stored) {
       expect(lotOf.get(building.parcel_id as number)).toBe(`93-${Number(building.source_id.slice(1)) - 1}`);
     }
+  });
+
+  it("imports parcels from a GeoPackage's feature table and addresses from its attributes table", async () => {
+    const origin: LonLat = [-94, 40];
+    const lots = Array.from({ length: 600 }, (_, i) => rect(origin, i * 0.1, 0, i * 0.1 + 0.1, 0.1));
+    const path = join(folder, "Story.gpkg");
+    writeGeoPackage(path, [
+      {
+        name: "County_Parcels",
+        dataType: "features",
+        columns: { APN: "TEXT" },
+        // Feature ids as the publisher gave them, from 101: the rejected one is reported by its id.
+        rows: lots.map((lot, i) => ({
+          fid: 101 + i,
+          geom: geoPackageGeometry(encodeWkb(lot)),
+          APN: i === 5 ? null : `94-${i}`,
+        })),
+      },
+      {
+        name: "Situs",
+        dataType: "attributes",
+        columns: { SITUS: "TEXT", APN: "TEXT" },
+        rows: [
+          { SITUS: "12 Prairie Rd, Ames, IA", APN: "94-1" },
+          { SITUS: "14 Prairie Rd, Ames, IA", APN: "94-2" },
+        ],
+      },
+    ]);
+    const parcels = await importJson(["parcels", path, "--object", "County_Parcels", "--id-field", "APN"]);
+    expect(parcels).toMatchObject({ read: 600, imported: 599, rejected: 1 });
+    expect(parcels.rejections).toEqual([expect.objectContaining({ number: 106, reason: "missing_id" })]);
+    const stored = await parcelsOf("Story");
+    expect(stored).toHaveLength(599);
+    const lot = stored.find((row) => row.source_id === "94-7");
+    expect(decodeGeometry(lot?.boundary as Uint8Array)).toEqual(lots[7]);
+
+    const situs = ["addresses", path, "--object", "situs", "--address-column", "SITUS", "--join-parcel", "APN"];
+    expect(await importJson(situs)).toMatchObject({ read: 2, imported: 2 });
+    const [found] = await locateAddress(testDatabase.database, "14 Prairie Rd, Ames, IA");
+    expect(found).toMatchObject({ address: "14 PRAIRIE RD, AMES, IA", score: 1 });
+    expect(found?.parcel_id).toBe(stored.find((row) => row.source_id === "94-2")?.parcel_id);
   });
 });
 

@@ -27,11 +27,13 @@ async function requireFile(path: string): Promise<void> {
  * | `.geojsonl`, `.geojsons`, `.geojsonseq`, `.ndjson`, `.jsonl` | GeoJSONSeq / NDJSON, numbered by line | streamed |
  * | `.topojson`, `.topo.json` | TopoJSON, all objects or `options.object` | whole file in memory (arcs are shared) |
  * | `.shp`, `.zip` | ESRI shapefile with its `.dbf`, `.prj`, `.cpg`; a zip is extracted to a temporary folder | streamed |
+ * | `.gpkg` | GeoPackage: its feature table, or the table `options.object` names | streamed, row by row |
  * | `.csv` | CSV with a header line; points from `lonColumn`/`latColumn`; numbered by line | streamed |
  *
  * Any of these but a shapefile may also be gzipped (`parcels.geojsonl.gz`), and any but a shapefile zipped alone
  * (`Massachusetts.geojson.zip`; `options.object` names the file of a zip holding several): it is unpacked as it is
- * read (`openSource`), with no copy on disk.
+ * read (`openSource`), with no copy on disk, but for a GeoPackage, a database that is read where it lies: it is
+ * unpacked to a temporary file first.
  *
  * A record that cannot be read comes out as `{ number, error }` and reading goes on; a file that cannot be read at
  * all makes the iteration throw a {@link SourceError} (code and message say why). Coordinates are reprojected to
@@ -67,6 +69,9 @@ export async function* readSource(path: string, options: ReadOptions = {}): Asyn
       yield* path.toLowerCase().endsWith(".zip")
         ? (await import("./zipped-shapefile-reader.js")).readZippedShapefile(path, options)
         : (await import("./shapefile-reader.js")).readShapefile(path, options);
+      return;
+    case "geopackage":
+      yield* (await import("./geopackage-reader.js")).readGeoPackage(path, options);
       return;
     case "csv":
       yield* (await import("./csv-reader.js")).readCsv(path, options);

@@ -14,6 +14,7 @@ const ENDINGS: ReadonlyArray<readonly [string, SourceFormat]> = [
   [".jsonl", "geojsonseq"],
   [".shp", "shapefile"],
   [".zip", "shapefile"],
+  [".gpkg", "geopackage"],
   [".csv", "csv"],
 ];
 

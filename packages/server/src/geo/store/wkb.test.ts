@@ -35,6 +35,36 @@ describe("WKB", () => {
     });
   });
 
+  it("reads positions with z, m or both in two dimensions, in ISO codes and in extended WKB", () => {
+    const double = (value: number) => Buffer.from(new Float64Array([value]).buffer).toString("hex");
+    const point = (code: string, ...ordinates: number[]) => `01${code}${ordinates.map(double).join("")}`;
+    // POINT Z (1 2 3), POINT M (1 2 4), POINT ZM (1 2 3 4), and POINT Z in extended WKB (type 0x80000001).
+    for (const bytes of [
+      point("e9030000", 1, 2, 3),
+      point("d1070000", 1, 2, 4),
+      point("b90b0000", 1, 2, 3, 4),
+      point("01000080", 1, 2, 3),
+    ]) {
+      expect(decodeWkb(Buffer.from(bytes, "hex"))).toEqual({ type: "Point", coordinates: [1, 2] });
+    }
+    // MULTIPOLYGON Z (((0 0 9, 1 0 9, 1 1 9, 0 0 9))): every member carries its own z code.
+    const ring = [0, 0, 9, 1, 0, 9, 1, 1, 9, 0, 0, 9].map(double).join("");
+    const multipolygon = `01ee0300000100000001eb0300000100000004000000${ring}`;
+    expect(decodeWkb(Buffer.from(multipolygon, "hex"))).toEqual({
+      type: "MultiPolygon",
+      coordinates: [
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      ],
+    });
+  });
+
   it("gives back every geometry exactly, to the last bit of every coordinate", () => {
     const position = fc.tuple(
       fc.double({ min: -180, max: 180, noNaN: true }),

@@ -1,9 +1,9 @@
 import type { Geometry, Position } from "../types.js";
 
 /**
- * Well-Known Binary (ISO/OGC simple features, little-endian, two dimensions): how geometry was stored before it was
- * packed (`geometry-codec.ts`), and what the migrations that wrote it still read and write. A position is two
- * float64s, longitude then latitude.
+ * Well-Known Binary (ISO/OGC simple features): how geometry was stored before it was packed (`geometry-codec.ts`),
+ * what the migrations that wrote it still read and write, and what a GeoPackage holds. Written little-endian in two
+ * dimensions, a position two float64s, longitude then latitude; read in either byte order, z and m skipped.
  */
 
 /** The geometry types' codes in WKB, which packed geometry's tag bytes build on too. */
@@ -130,10 +130,26 @@ function writeMembers(view: DataView, at: number, members: readonly Geometry[]):
   return offset;
 }
 
+/**
+ * A type code's geometry type and the bytes of each position: ISO codes add 1000 for z, 2000 for m and 3000 for both
+ * (as GeoPackages and PostGIS's ISO output write them), extended WKB sets the top bits instead. Positions are kept in
+ * two dimensions; z and m are skipped.
+ */
+function typeOf(raw: number): { code: number; positionBytes: number } {
+  const z = (raw & 0x8000_0000) !== 0;
+  const m = (raw & 0x4000_0000) !== 0;
+  const iso = raw & 0x0fff_ffff;
+  const dimensions = Math.floor(iso / 1000);
+  if (dimensions > 3) throw new Error(`WKB: geometry type ${raw >>> 0} is not read here`);
+  const extra =
+    (z || dimensions === 1 || dimensions === 3 ? 1 : 0) + (m || dimensions === 2 || dimensions === 3 ? 1 : 0);
+  return { code: iso % 1000, positionBytes: POSITION + 8 * extra };
+}
+
 /** Reads one geometry at `at`; answers it and the offset after it. */
 function read(view: DataView, at: number): [Geometry, number] {
   const little = view.getUint8(at) === LITTLE_ENDIAN;
-  const code = view.getUint32(at + 1, little);
+  const { code, positionBytes } = typeOf(view.getUint32(at + 1, little));
   let offset = at + HEADER;
   const count = () => {
     const value = view.getUint32(offset, little);
@@ -142,7 +158,7 @@ function read(view: DataView, at: number): [Geometry, number] {
   };
   const position = (): Position => {
     const value = [view.getFloat64(offset, little), view.getFloat64(offset + 8, little)];
-    offset += POSITION;
+    offset += positionBytes;
     return value;
   };
   const positions = () => Array.from({ length: count() }, position);
