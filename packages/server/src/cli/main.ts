@@ -100,14 +100,14 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
     strict: true,
     allowPositionals: true,
   }) as { values: Record<string, unknown>; positionals: string[] };
-  const expected = command.positional ? 1 : 0;
+  const expected = command.positional ? (command.positionalRepeats ? Number.POSITIVE_INFINITY : 1) : 0;
   if (positionals.length > expected) {
     throw new UsageError(`unexpected argument "${positionals[expected]}"; usage: lotline ${command.usage}`);
   }
   if (command.positional) {
     if (positionals.length === 0)
       throw new UsageError(`${command.positional.toUpperCase()} is required; usage: lotline ${command.usage}`);
-    values[command.positional] = positionals[0];
+    values[command.positional] = command.positionalRepeats ? positionals : positionals[0];
   }
   const missing = command.required.find((name) => values[name] === undefined || values[name] === "");
   if (missing) throw new UsageError(`--${missing} is required; usage: lotline ${command.usage}`);

@@ -54,10 +54,11 @@ export const importCommands = Object.fromEntries(
   IMPORT_KINDS.map((kind): [string, Command] => [
     `import ${kind}`,
     {
-      usage: `import ${kind} FILE ${BY_KIND[kind].usage} [--name NAME] [--format ${SOURCE_FORMATS.join("|")}] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--max-rejected PERCENT] [--allow-empty] [--replace NAME] [--json]`,
+      usage: `import ${kind} FILE [FILE…] ${BY_KIND[kind].usage} [--name NAME] [--format ${SOURCE_FORMATS.join("|")}] [--crs EPSG:N] [--object NAME] [--provider P --license L --vintage V] [--max-rejected PERCENT] [--allow-empty] [--replace NAME] [--json]`,
       options: { ...COMMON, ...BY_KIND[kind].options },
       required: BY_KIND[kind].required,
       positional: "file",
+      positionalRepeats: true,
       run: async ({ values, services, io }) => {
         const options = optionsFrom(kind, values);
         const progress = progressBar(io, kind);
@@ -89,7 +90,7 @@ function optionsFrom(kind: ImportKind, values: Record<string, unknown>): ImportF
     Object.fromEntries(Object.entries(object).filter(([, entry]) => entry !== undefined)) as T;
   return defined({
     kind,
-    file: value("file") as string,
+    file: values.file as string[],
     name: value("name"),
     provider: value("provider"),
     license: value("license"),
@@ -159,7 +160,8 @@ function describeImport(result: Record<string, unknown>): string {
   if (result.properties_recomputed) lines.push(`  ${result.properties_recomputed} property records computed again.`);
   for (const [reason, count] of Object.entries(byReason)) lines.push(`  rejected ${count} × ${reason}`);
   for (const rejection of rejections.slice(0, LISTED_IN_TEXT)) {
-    lines.push(`  record ${rejection.number}: ${rejection.reason}${rejection.detail ? ` (${rejection.detail})` : ""}`);
+    const record = `${rejection.file === undefined ? "" : `${rejection.file} `}record ${rejection.number}`;
+    lines.push(`  ${record}: ${rejection.reason}${rejection.detail ? ` (${rejection.detail})` : ""}`);
   }
   if (rejections.length > LISTED_IN_TEXT)
     lines.push(`  … and ${(result.rejected as number) - LISTED_IN_TEXT} more (use --json)`);

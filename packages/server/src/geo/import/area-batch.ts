@@ -9,6 +9,7 @@ import type { Area, BBox } from "../types.js";
 import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { BatchRecord, ImportContext, ReadRecord } from "./run-import.js";
+import { recordLabel } from "./several-files.js";
 import type { WrittenIds } from "./written-ids.js";
 
 /** The batch's records with one source id, folded into one geometry. */
@@ -280,7 +281,7 @@ export function readBatch(
 
 /** The value of a record's id property as text, or a rejection when it is missing. */
 export function idFrom(record: ReadRecord, field: string | undefined): string | Rejection {
-  if (field === undefined) return `#${record.number}`;
+  if (field === undefined) return `#${recordLabel(record.number)}`;
   const value = record.feature.properties?.[field];
   if (value === undefined || value === null || String(value).trim() === "") {
     return { reason: "missing_id", detail: `no value in ${field}` };

@@ -902,9 +902,53 @@ describe("wrong command lines exit 2 with one line on stderr and change nothing"
     await expectUsageError(["import", "layer", path, "--name", "Nowhere", "--json"], path);
     expect(await datasetRow("layer", "Nowhere")).toBeUndefined();
   });
+
+  it("several files, one of them missing, or without --name", async () => {
+    const there = fixture("there.geojson", collection([featureOf({ type: "Point", coordinates: [-93, 41] }, {})]));
+    const missing = join(folder, "missing.geojson");
+    await expectUsageError(["import", "layer", there, missing, "--name", "Partly", "--json"], missing);
+    expect(await datasetRow("layer", "Partly")).toBeUndefined();
+    await expectUsageError(["import", "layer", there, there, "--json"], "--name");
+  });
 });
 
 describe("layers", () => {
+  it("a layer published county by county is imported from all its files into one dataset, and again from fewer", async () => {
+    const origin: LonLat = [-95, 40];
+    const zone = (x: number, properties: Props) => featureOf(rect(origin, x, 0, x + 1, 1), properties);
+    const counties = [
+      fixture("flood-19001.geojson", collection([zone(0, { FLD_ZONE: "AE" }), zone(1, { FLD_ZONE: "X" })])),
+      fixture(
+        "flood-19003.geojsonl",
+        ndjson([zone(2, { FLD_ZONE: "AE" }), featureOf(null, {}), zone(3, { FLD_ZONE: "A" })]),
+      ),
+    ];
+    // One record in five is rejected: more than an import allows by default.
+    const named = ["--name", "Flood zones", "--max-rejected", "50"];
+    const both = await importJson(["layer", ...counties, ...named]);
+    expect(both).toMatchObject({ read: 5, imported: 4, rejected: 1 });
+    // The rejected record is named by its file and its line there.
+    expect(both.rejections).toEqual([expect.objectContaining({ file: "flood-19003.geojsonl", number: 2 })]);
+    const dataset = await datasetRow("layer", "Flood zones");
+    const stored = async () =>
+      db()
+        .selectFrom("layer_features")
+        .select(["source_id"])
+        .where("dataset_id", "=", dataset?.dataset_id as number)
+        .orderBy("source_id")
+        .execute();
+    // Features without an id field are named by their number, the second file's as 2:n.
+    expect((await stored()).map((row) => row.source_id)).toEqual(["#1", "#2", "#2:1", "#2:3"]);
+
+    const again = await importJson(["layer", ...counties, ...named]);
+    expect(again).toMatchObject({ read: 5, imported: 0, rejected: 1 });
+    await importJson(["layer", counties[1] as string, ...named]);
+    expect((await stored()).map((row) => row.source_id)).toEqual(["#1", "#3"]);
+
+    const text = await lotline(["import", "layer", ...counties, ...named]);
+    expect(text.stdout).toContain("flood-19003.geojsonl record 2: ");
+  });
+
   it("a layer imported again from a file with fewer features ends with only the new features", async () => {
     const origin: LonLat = [-92, 40];
     const hydrant = (id: string, x: number, extra: Props = {}) =>

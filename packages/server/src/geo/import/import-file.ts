@@ -6,7 +6,9 @@ import {
   readSource,
   readSourceTexts,
   SOURCE_FORMATS,
+  type SourceRecord,
   sourceFormat,
+  type TextRecord,
   withoutPacking,
 } from "../readers/index.js";
 import { addressImporter } from "./address-importer.js";
@@ -17,14 +19,22 @@ import type { ImportThreadOptions } from "./import-threads.js";
 import { layerImporter } from "./layer-importer.js";
 import { parcelImporter } from "./parcel-importer.js";
 import { type BatchRecord, type Importer, type ImportRules, runImport } from "./run-import.js";
+import { placeInFiles, readSeveralFiles } from "./several-files.js";
 
 export const IMPORT_KINDS = ["parcels", "buildings", "addresses", "layer"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportFileOptions {
   kind: ImportKind;
-  file: string;
-  /** The dataset's name; the file's base name by default. Importing again under the same name updates it. */
+  /**
+   * The file, or several read one after the other into the one dataset in one transaction (a state's parcels
+   * published town by town); their records are numbered apart (`several-files.ts`).
+   */
+  file: string | readonly string[];
+  /**
+   * The dataset's name; the file's base name by default, required with several files. Importing again under the
+   * same name updates it.
+   */
   name?: string;
   provider?: string;
   license?: string;
@@ -59,16 +69,26 @@ export async function importFile(database: Database, options: ImportFileOptions)
   if (format !== undefined && !(SOURCE_FORMATS as readonly string[]).includes(format)) {
     throw new InvalidInputError("unknown_format", `unknown format "${format}"; one of ${SOURCE_FORMATS.join(", ")}`);
   }
+  const files = typeof options.file === "string" ? [options.file] : options.file;
+  const [first] = files;
+  if (first === undefined) throw new InvalidInputError("missing_file", "no file to import");
+  if (files.length > 1 && !options.name?.trim()) {
+    throw new InvalidInputError("missing_name", "name the dataset the files go into with --name");
+  }
   // A parcel import's threads parse a GeoJSONSeq file's lines: its main thread, which reads and writes, was busy
   // parsing while its thread waited. (A building import's thread is the busier of the two already.)
   const texts =
-    options.kind === "parcels" && options.threads !== undefined && sourceFormat(options.file, format) === "geojsonseq";
+    options.kind === "parcels" &&
+    options.threads !== undefined &&
+    files.every((file) => sourceFormat(file, format) === "geojsonseq");
   const importer = importerFor(options, texts);
-  const unpacked = withoutPacking(options.file);
+  const unpacked = withoutPacking(first);
   const name = options.name?.trim() || basename(unpacked, extname(unpacked));
   const reading = { ...options.read, ...(options.onBytes ? { onProgress: options.onBytes } : {}) };
-  const records = texts ? readSourceTexts(options.file, reading) : readSource(options.file, reading);
-  return runImport(
+  const read = (file: string, options: ReadOptions): AsyncIterable<SourceRecord | TextRecord> =>
+    texts ? readSourceTexts(file, options) : readSource(file, options);
+  const records = files.length === 1 ? read(first, reading) : readSeveralFiles(files, reading, read);
+  const summary = await runImport(
     database,
     {
       kind: options.kind,
@@ -77,7 +97,7 @@ export async function importFile(database: Database, options: ImportFileOptions)
       ...(options.license === undefined ? {} : { license: options.license }),
       ...(options.vintage === undefined ? {} : { vintage: options.vintage }),
     },
-    basename(options.file),
+    files.length === 1 ? basename(first) : `${basename(first)} and ${files.length - 1} more files`,
     records,
     importer,
     {
@@ -85,6 +105,13 @@ export async function importFile(database: Database, options: ImportFileOptions)
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     },
   );
+  if (files.length === 1) return summary;
+  // Each rejected record named by its file and its number there.
+  const rejections = summary.rejections.map((rejection) => ({
+    ...rejection,
+    ...placeInFiles(rejection.number, files),
+  }));
+  return { ...summary, rejections };
 }
 
 /** The importer of `options.kind`; `texts`: it is given GeoJSONSeq texts, which it parses with the file's CRS. */

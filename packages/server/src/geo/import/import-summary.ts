@@ -21,7 +21,8 @@ export interface ImportSummary {
   merged: number;
   rejected: number;
   rejectedByReason: Record<string, number>;
-  rejections: Array<{ number: number } & Rejection>;
+  /** By record number; with several files, the number in the file named. */
+  rejections: Array<{ number: number; file?: string } & Rejection>;
   /** The property records brought up to date with what the import changed. */
   properties: RecordsAfterImport;
 }
