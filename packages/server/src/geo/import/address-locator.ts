@@ -1,13 +1,13 @@
 import type { DatasetNamespace } from "../../db/schema.js";
 import { type NormalizedAddress, normalizeAddress } from "../address/index.js";
 import { representativePoint } from "../geometry/index.js";
-import { parcelAt } from "../queries/parcel-at.js";
 import { decodeGeometry } from "../store/geometry-codec.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, LonLat } from "../types.js";
 import { addressReader } from "./address-text.js";
 import type { Rejection } from "./import-summary.js";
 import { OneAtATime } from "./one-at-a-time.js";
+import { ParcelsAtPoints } from "./parcels-at-points.js";
 import type { ReadRecord } from "./run-import.js";
 
 export interface AddressImportOptions {
@@ -55,6 +55,8 @@ export class AddressLocator {
   readonly #parcels = new Map<string, { parcelId: number; point: LonLat } | null>();
   readonly #mostKept: number;
   readonly #batches = new OneAtATime();
+  /** Finds the parcels of addresses located by their points; made with the first batch's source. */
+  #atPoints: ParcelsAtPoints | undefined;
 
   /** `mostKept` bounds the parcels kept (fewer in tests). */
   constructor(options: AddressImportOptions, mostKept = KEPT_PARCELS) {
@@ -74,12 +76,19 @@ export class AddressLocator {
 
   async #locateBatch(source: LocateSource, batch: ReadRecord[]): Promise<Array<LocatedAddress | Rejection>> {
     if (this.#options.joinParcel) await this.#loadParcels(source, batch, this.#options.joinParcel);
-    const located: Array<LocatedAddress | Rejection> = [];
-    for (const record of batch) located.push(await this.#locate(source, record));
+    const located = batch.map((record) => this.#locate(record));
+    if (!this.#options.joinParcel) {
+      // Located by their own points: each given the parcel containing it, all of the batch's in one search.
+      const byPoint = located.filter((entry): entry is LocatedAddress => !("reason" in entry));
+      this.#atPoints ??= new ParcelsAtPoints(source);
+      const parcels = await this.#atPoints.containing(byPoint.map((entry) => entry.point));
+      for (const [i, entry] of byPoint.entries()) entry.parcelId = parcels[i] ?? null;
+    }
     return located;
   }
 
-  async #locate(source: LocateSource, record: ReadRecord): Promise<LocatedAddress | Rejection> {
+  /** The record's address, and its parcel when joined by id; one located by its point has its parcel found after. */
+  #locate(record: ReadRecord): LocatedAddress | Rejection {
     const options = this.#options;
     const properties = record.feature.properties ?? {};
     const text = this.#addressOf(properties);
@@ -96,9 +105,7 @@ export class AddressLocator {
     const geometry = record.feature.geometry;
     if (geometry?.type !== "Point") return { reason: "missing_location", detail: "no point and no parcel to join" };
     const [lon = Number.NaN, lat = Number.NaN] = geometry.coordinates;
-    const point: LonLat = [lon, lat];
-    const parcel = await parcelAt(source, point);
-    return { address, parcelId: parcel?.parcelId ?? null, point };
+    return { address, parcelId: null, point: [lon, lat] };
   }
 
   /** Looks up, once each, the parcels this batch joins to; where datasets share an id, the latest written wins. */
