@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { ChangedArea } from "../../changes/changed-area.js";
 import { bboxesMeet } from "../geometry/bboxes-meet.js";
 import { bboxOf, largestShare } from "../geometry/index.js";
@@ -103,18 +104,24 @@ export async function reassignBuildings(
   if (!extent) return;
   const source = { db: context.trx, dialect: context.dialect };
   const assigner = new ParcelAssigner(source);
+  const changed: ChangedOwner[] = [];
   for await (const tile of boxesInTiles(source, "buildings", extent, TILE, (box) => !area.meets(box))) {
     const ids = tile.filter((building) => area.meets(building.box)).map((building) => building.id);
-    for (let start = 0; start < ids.length; start += PAGE)
-      await reassignPage(context, assigner, ids.slice(start, start + PAGE));
+    for (let start = 0; start < ids.length; start += PAGE) {
+      changed.push(...(await changedOwners(context, assigner, ids.slice(start, start + PAGE))));
+      // Full statements only until the end: one text, prepared once.
+      while (changed.length >= OWNERS_PER_UPDATE) await updateOwners(context, changed.splice(0, OWNERS_PER_UPDATE));
+    }
   }
+  await updateOwners(context, changed);
 }
 
-async function reassignPage(
+/** The buildings of `ids` whose owner or share is not the one stored, with the new ones. */
+async function changedOwners(
   context: Pick<ImportContext, "trx" | "dialect">,
   assigner: ParcelAssigner,
   ids: number[],
-): Promise<void> {
+): Promise<ChangedOwner[]> {
   const page = await context.trx
     .selectFrom("buildings")
     .select(["building_id", "footprint", "parcel_id", "parcel_share"])
@@ -122,16 +129,40 @@ async function reassignPage(
     .orderBy("building_id")
     .execute();
   const owners = await assigner.owningParcels(page.map((building) => decodeGeometry(building.footprint) as Area));
+  const changed: ChangedOwner[] = [];
   for (const [i, building] of page.entries()) {
-    const owner = owners[i];
-    const parcelId = owner?.parcelId ?? null;
-    const share = owner?.share ?? null;
+    const parcelId = owners[i]?.parcelId ?? null;
+    const share = owners[i]?.share ?? null;
     if (parcelId !== building.parcel_id || share !== building.parcel_share) {
-      await context.trx
-        .updateTable("buildings")
-        .set({ parcel_id: parcelId, parcel_share: share })
-        .where("building_id", "=", building.building_id)
-        .execute();
+      changed.push({ id: building.building_id, parcelId, share });
     }
   }
+  return changed;
+}
+
+interface ChangedOwner {
+  id: number;
+  parcelId: number | null;
+  share: number | null;
+}
+
+/**
+ * New owners written in one statement: SQLite copies each page a statement changes into its statement journal, a
+ * file, once per statement, and a building's entry in the index by parcel lies anywhere. An update per building,
+ * then per page of 1,000, were most of the time of importing a state's parcels where its buildings were already (or
+ * of removing them); at 10,000 a statement (30,000 values, within either database's bound on parameters), 274,200
+ * buildings changed owner in 1.2 s against 5.8 s by pages and 3.6 s one by one.
+ */
+const OWNERS_PER_UPDATE = 10_000;
+
+/** Writes up to {@link OWNERS_PER_UPDATE} new owners in one statement. */
+async function updateOwners(context: Pick<ImportContext, "trx">, changed: ChangedOwner[]): Promise<void> {
+  if (changed.length === 0) return;
+  const values = changed.map(
+    ({ id, parcelId, share }) =>
+      sql`(cast(${id} as integer), cast(${parcelId} as integer), cast(${share} as double precision))`,
+  );
+  await sql`with owner (building_id, parcel_id, share) as (values ${sql.join(values)})
+    update buildings set parcel_id = owner.parcel_id, parcel_share = owner.share
+    from owner where buildings.building_id = owner.building_id`.execute(context.trx);
 }
