@@ -155,9 +155,21 @@ interface ChangedOwner {
  */
 const OWNERS_PER_UPDATE = 10_000;
 
-/** Writes up to {@link OWNERS_PER_UPDATE} new owners in one statement. */
-async function updateOwners(context: Pick<ImportContext, "trx">, changed: ChangedOwner[]): Promise<void> {
+/**
+ * Writes up to {@link OWNERS_PER_UPDATE} new owners in one statement. PostgreSQL is given the ids once more as a
+ * condition of their own: joining the new owners alone, its planner scanned the whole table (by hash or merge join)
+ * for every statement, 0.5 s each at 274,200 buildings and growing with the state.
+ */
+async function updateOwners(context: Pick<ImportContext, "trx" | "dialect">, changed: ChangedOwner[]): Promise<void> {
   if (changed.length === 0) return;
+  if (context.dialect === "postgres") {
+    const ids = changed.map((owner) => owner.id);
+    await sql`update buildings set parcel_id = owner.parcel_id, parcel_share = owner.share
+      from unnest(cast(${ids} as integer[]), cast(${changed.map((owner) => owner.parcelId)} as integer[]),
+        cast(${changed.map((owner) => owner.share)} as double precision[])) as owner (building_id, parcel_id, share)
+      where buildings.building_id = owner.building_id and buildings.building_id = any(${ids})`.execute(context.trx);
+    return;
+  }
   const values = changed.map(
     ({ id, parcelId, share }) =>
       sql`(cast(${id} as integer), cast(${parcelId} as integer), cast(${share} as double precision))`,
