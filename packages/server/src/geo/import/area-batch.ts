@@ -10,6 +10,7 @@ import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { BatchRecord, ImportContext, ReadRecord } from "./run-import.js";
 import { recordLabel } from "./several-files.js";
+import type { ComparedRow, UpdatedPieces } from "./updated-pieces.js";
 import type { WrittenIds } from "./written-ids.js";
 
 /** The batch's records with one source id, folded into one geometry. */
@@ -121,7 +122,7 @@ export function measure(area: { geometry: Area; measured?: Measured }): Measured
  * updated, or left as it is when its geometry and attributes are the same (only stamped with this import, so
  * that a later piece of the id still merges into it). Notes where each changed area lies, and lay, among the
  * import's changes. With `written` (an import into a dataset that held nothing), only the ids it may hold are
- * looked up, and the ids written are added to it.
+ * looked up, and the ids written are added to it; `pieces` learns of rows updated by a piece and merged into after.
  */
 export async function settleAgainstStored(
   context: ImportContext,
@@ -129,6 +130,7 @@ export async function settleAgainstStored(
   prepared: Map<string, PreparedArea>,
   outcomes: RecordOutcome[],
   written?: WrittenIds,
+  pieces?: UpdatedPieces,
 ): Promise<void> {
   const ids = [...prepared.keys()];
   const existing = await storedAreas(context, table, written ? ids.filter((id) => written.mayHold(id)) : ids);
@@ -153,7 +155,9 @@ export async function settleAgainstStored(
     } else if (stored.import_id !== importId) {
       context.changes.add(bboxOf(decodeGeometry(stored.bytes)));
       outcomes[first] = "updated";
+      pieces?.updated(area.sourceId, stored, measure(area).areaM2, stored.area_m2);
     } else {
+      pieces?.merged(area.sourceId);
       const united = unite(decodeGeometry(stored.bytes) as Area, area.geometry);
       if (typeof united === "object" && "reason" in united) {
         outcomes[first] = united;
@@ -186,7 +190,7 @@ function sameArea(stored: StoredArea, area: PreparedArea, attributes: AttributeC
   );
 }
 
-type StoredArea = AttributeColumns & { import_id: number; bytes: Uint8Array };
+type StoredArea = ComparedRow & { import_id: number; area_m2: number };
 
 /** The attributes, in their stored form, of the areas that an earlier import stored: those that may be unchanged. */
 async function storedFormOfAttributes(
@@ -209,13 +213,13 @@ async function storedAreas(context: ImportContext, table: "parcels" | "buildings
     table === "parcels"
       ? await context.trx
           .selectFrom("parcels")
-          .select(["source_id", "import_id", "boundary as bytes", "attribute_keys_id", "attributes"])
+          .select(["source_id", "import_id", "boundary as bytes", "attribute_keys_id", "attributes", "area_m2"])
           .where("dataset_id", "=", context.datasetId)
           .where(amongIds(context.dialect, "source_id", ids))
           .execute()
       : await context.trx
           .selectFrom("buildings")
-          .select(["source_id", "import_id", "footprint as bytes", "attribute_keys_id", "attributes"])
+          .select(["source_id", "import_id", "footprint as bytes", "attribute_keys_id", "attributes", "area_m2"])
           .where("dataset_id", "=", context.datasetId)
           .where(amongIds(context.dialect, "source_id", ids))
           .execute();

@@ -10,6 +10,7 @@ import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { ImportContext, Importer } from "./run-import.js";
 import { SpaceOrderedWrites } from "./space-ordered-writes.js";
+import { UpdatedPieces } from "./updated-pieces.js";
 import { WrittenIds } from "./written-ids.js";
 
 export interface BuildingImportOptions {
@@ -36,6 +37,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
   let assigner: ParcelAssigner | undefined;
   let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
   let writtenIds: WrittenIds | undefined;
+  const pieces = new UpdatedPieces();
   const written = new SpaceOrderedWrites<Insertable<Schema["buildings"]>>((context, rows) =>
     context.rows.insert("buildings", rows, ["dataset_id", "source_id"]),
   );
@@ -53,7 +55,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       await written.writeHeld(context, prepared.keys());
       // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
       writtenIds ??= context.heldRecords ? undefined : new WrittenIds();
-      await settleAgainstStored(context, "buildings", prepared, outcomes, writtenIds);
+      await settleAgainstStored(context, "buildings", prepared, outcomes, writtenIds, pieces);
 
       assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
@@ -83,6 +85,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       await written.writeAll(context);
       await (await spatialIndex)?.end(context);
     },
+    updatedButUnchanged: (context: ImportContext) => pieces.unchangedAfterAll(context, "buildings"),
     close: () => preparer.close(),
   };
 }

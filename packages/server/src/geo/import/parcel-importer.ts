@@ -10,6 +10,7 @@ import { type OtherDatasets, otherDatasets, rejectDuplicates } from "./duplicate
 import type { ImportThreadOptions } from "./import-threads.js";
 import type { BatchRecord, ImportContext, Importer } from "./run-import.js";
 import { SpaceOrderedWrites } from "./space-ordered-writes.js";
+import { UpdatedPieces } from "./updated-pieces.js";
 import { WrittenIds } from "./written-ids.js";
 
 export interface ParcelImportOptions {
@@ -27,6 +28,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
   let others: OtherDatasets | undefined;
   let spatialIndex: Promise<DeferredSpatialIndex | undefined> | undefined;
   let writtenIds: WrittenIds | undefined;
+  const pieces = new UpdatedPieces();
   const written = new SpaceOrderedWrites<Insertable<Schema["parcels"]>>((context, rows) =>
     context.rows.insert("parcels", rows, ["dataset_id", "source_id"]),
   );
@@ -42,7 +44,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
       await written.writeHeld(context, prepared.keys());
       // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
       writtenIds ??= context.heldRecords ? undefined : new WrittenIds();
-      await settleAgainstStored(context, "parcels", prepared, outcomes, writtenIds);
+      await settleAgainstStored(context, "parcels", prepared, outcomes, writtenIds, pieces);
 
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
@@ -69,6 +71,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
       // New, moved or removed lot lines can change which parcel holds the largest share of a building.
       await reassignBuildings(context, context.changes);
     },
+    updatedButUnchanged: (context: ImportContext) => pieces.unchangedAfterAll(context, "parcels"),
     close: () => preparer.close(),
   };
 }

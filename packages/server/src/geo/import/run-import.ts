@@ -84,6 +84,11 @@ export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = Read
   prepare?(context: ImportContext, batch: In[]): Promise<Prepared>;
   importBatch(context: ImportContext, prepared: Prepared): Promise<RecordOutcome[]>;
   finish?(context: ImportContext): Promise<void>;
+  /**
+   * After `finish`: how many records counted as updated left their rows as they were (see `updated-pieces.ts`),
+   * which are then counted unchanged.
+   */
+  updatedButUnchanged?(context: ImportContext): Promise<number>;
   /** Releases what the importer holds (threads), whether the import succeeded or not. */
   close?(): Promise<void>;
   /**
@@ -207,6 +212,9 @@ async function importAll<Prepared, In extends BatchRecord>(
     const refusal = refusalOf(summary, rules);
     if (refusal) throw new ImportRefusedError(refusal);
     await importer.finish?.(context);
+    const unchanged = (await importer.updatedButUnchanged?.(context)) ?? 0;
+    summary.updated -= unchanged;
+    summary.unchanged += unchanged;
     await refreshExtentAndCount({ db: trx, dialect: database.dialect }, datasetId, dataset.kind);
     summary.properties = await updateRecordsAfterImport(context, dataset.kind, context.changes);
     await trx
