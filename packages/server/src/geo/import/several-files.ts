@@ -1,7 +1,6 @@
 import { stat } from "node:fs/promises";
 import { basename } from "node:path";
-import type { ProgressListener, ReadOptions } from "../readers/index.js";
-import { SourceError } from "../readers/index.js";
+import { type ProgressListener, type ReadOptions, SourceError } from "../readers/index.js";
 
 /**
  * The records of several files read into one import are numbered apart: the k-th file's (from 0) as `k × FILE_STRIDE`
@@ -9,6 +8,7 @@ import { SourceError } from "../readers/index.js";
  * each maps back to its file and number there. 2^40 leaves room for a trillion records a file and 8,192 files.
  */
 const FILE_STRIDE = 2 ** 40;
+const MOST_FILES = 2 ** 53 / FILE_STRIDE;
 
 /**
  * The records of `files`, one file after the other, each read by `read` and renumbered (see {@link FILE_STRIDE}).
@@ -20,6 +20,9 @@ export async function* readSeveralFiles<R extends { number: number }>(
   options: ReadOptions,
   read: (file: string, options: ReadOptions) => AsyncIterable<R>,
 ): AsyncIterable<R> {
+  if (files.length > MOST_FILES) {
+    throw new SourceError("invalid_options", `${files.length} files; one import reads at most ${MOST_FILES}`);
+  }
   const sizes = await Promise.all(files.map(fileSize));
   const total = sizes.reduce((sum, size) => sum + size, 0);
   let done = 0;
