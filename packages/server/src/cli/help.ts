@@ -84,7 +84,9 @@ export const HELP: Record<string, CommandHelp> = {
     example: 'lotline custom-field add --org ORG_ID --key year_built --label "Year built" --type number --required',
   },
   "import parcels": {
-    summary: "Imports parcels all-or-nothing; --id-field names the property holding the parcel's id.",
+    summary:
+      "Imports parcels all-or-nothing, from one file or several (a state's towns, with --name); --id-field names " +
+      "the property holding the parcel's id, unique across the files.",
     example:
       'lotline import parcels parcels.topojson --id-field ML --name "Cambridge parcels" --provider "City of Cambridge GIS"',
   },
@@ -101,7 +103,9 @@ export const HELP: Record<string, CommandHelp> = {
       "lotline import addresses assessor.csv --address-column Location --join-parcel ML --city Cambridge --state MA",
   },
   "import layer": {
-    summary: "Imports a layer (flood zones, hydrants, …) as third-party data; importing it again replaces it.",
+    summary:
+      "Imports a layer (flood zones, hydrants, …) as third-party data, from one file or several (a state's counties) " +
+      "into one dataset; importing it again replaces it.",
     example: 'lotline import layer fema-floodplain-100yr.geojson --name "FEMA 1% flood zone" --provider FEMA',
   },
   "import event": {
