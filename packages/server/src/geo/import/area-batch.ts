@@ -206,7 +206,8 @@ async function storedFormOfAttributes(
   return new Map(earlier.map((area, i) => [area, columns[i] as AttributeColumns]));
 }
 
-async function storedAreas(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {
+/** The rows of the import's dataset stored under `ids`, by source id. */
+export async function storedAreas(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {
   const stored = new Map<string, StoredArea>();
   if (ids.length === 0) return stored;
   const rows =

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { amongIds } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
+import { storedAreas } from "./area-batch.js";
 import type { ImportContext } from "./run-import.js";
 
 /** A stored row as an import compares it: its geometry's bytes and its attributes. */
@@ -38,8 +38,8 @@ export class UpdatedPieces {
     const ids = [...this.#merged];
     let unchanged = 0;
     for (let start = 0; start < ids.length; start += IDS_PER_READ) {
-      for (const row of await rowsOf(context, table, ids.slice(start, start + IDS_PER_READ))) {
-        if (this.#before.get(row.source_id) === digestOf(row)) unchanged++;
+      for (const [id, row] of await storedAreas(context, table, ids.slice(start, start + IDS_PER_READ))) {
+        if (this.#before.get(id) === digestOf(row)) unchanged++;
       }
     }
     return unchanged;
@@ -48,14 +48,4 @@ export class UpdatedPieces {
 
 function digestOf({ bytes, attribute_keys_id, attributes }: ComparedRow): string {
   return createHash("sha1").update(bytes).update(`\0${attribute_keys_id}\0${attributes}`).digest("base64");
-}
-
-async function rowsOf(context: ImportContext, table: "parcels" | "buildings", ids: string[]) {
-  const geometry = table === "parcels" ? "boundary" : "footprint";
-  return context.trx
-    .selectFrom(table)
-    .select(["source_id", `${geometry} as bytes`, "attribute_keys_id", "attributes"])
-    .where("dataset_id", "=", context.datasetId)
-    .where(amongIds(context.dialect, "source_id", ids))
-    .execute() as Promise<Array<ComparedRow & { source_id: string }>>;
 }
