@@ -14,7 +14,7 @@ import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/
 import { bboxPolygon } from "../geometry/bbox-polygon.js";
 import { bboxOf } from "../geometry/index.js";
 import { AddressLocator } from "../import/address-locator.js";
-import { ParcelAssigner } from "../import/assign-buildings.js";
+import { ParcelAssigner, reassignBuildings } from "../import/assign-buildings.js";
 import { rejectDuplicates } from "../import/duplicate-areas.js";
 import { importFile } from "../import/import-file.js";
 import { reverseLocate } from "../locate/reverse-locate.js";
@@ -299,6 +299,44 @@ describe.skipIf(!PRESENT)(
           : /Index Scan parcels parcels_source/,
       );
       expect(plan).not.toMatch(/SCAN parcels|Seq Scan parcels/);
+    });
+
+    it("writes the buildings whose parcel changed by their ids, not by reading the whole table", async () => {
+      const recorder = new QueryRecorder();
+      const db = test.database.db.withPlugin(recorder);
+      let lost = 0;
+      const rolledBack = new Error("rolled back");
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          // One building in 30 lost its parcel, as where a re-import changed a few lots among many: its update is
+          // a small share of the table, for which PostgreSQL's planner had chosen to read the table whole.
+          const { numAffectedRows } = await sql`update buildings set parcel_id = null, parcel_share = null
+            where building_id % 30 = 0 and parcel_id is not null`.execute(trx);
+          lost = Number(numAffectedRows);
+          const area = new ChangedArea();
+          area.add([-71.2, 42.3, -71.0, 42.45]);
+          await reassignBuildings({ trx, dialect: test.database.dialect }, area);
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      const executor = test.database.db.getExecutor();
+      const updates = recorder.nodes
+        .map((node) => executor.compileQuery(node, createQueryId()))
+        .filter((query) => /update buildings set parcel_id = owner/.test(query.sql));
+      expect(updates).toHaveLength(1);
+      const [update] = updates as [CompiledQuery];
+      // Every building that lost its parcel got it back, in this one statement.
+      const written = TEST_DIALECT === "sqlite" ? update.parameters.length / 3 : (update.parameters[0] as []).length;
+      expect(lost).toBeGreaterThan(30);
+      expect(written).toBe(lost);
+      const plan = (await planOf(test, update)).join("\n→ ");
+      expect(plan, update.sql).toMatch(
+        TEST_DIALECT === "sqlite" ? /SEARCH buildings USING INTEGER PRIMARY KEY/ : /Scan buildings buildings_pkey/,
+      );
+      expect(plan, update.sql).not.toMatch(/SCAN buildings\b|Seq Scan buildings/);
     });
 
     // PostgreSQL rightly reads a city's few thousand rows whole rather than seek them; at a county's size it seeks
