@@ -29,6 +29,7 @@ import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-ind
 import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
 import { parcelsWithoutSourceIndex } from "./migrations/0022-parcels-without-source-index.js";
+import { geodataOwnersUnchecked } from "./migrations/0023-geodata-owners-unchecked.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -167,6 +168,16 @@ async function indexNames(database: Database, table: string): Promise<string[]> 
   return (await query.execute(database.db)).rows.map((row) => row.name).sort();
 }
 
+/** The tables a table's foreign keys refer to, one entry per key, sorted. */
+async function foreignKeyTargets(database: Database, table: string): Promise<string[]> {
+  const query =
+    database.dialect === "sqlite"
+      ? sql<{ name: string }>`select "table" as name from pragma_foreign_key_list(${table})`
+      : sql<{ name: string }>`select confrelid::regclass::text as name from pg_constraint
+          where conrelid = cast(${table} as regclass) and contype = 'f'`;
+  return (await query.execute(database.db)).rows.map((row) => row.name).sort();
+}
+
 const EVERY_MIGRATION = [
   "0001-foundation",
   "0002-geodata",
@@ -190,6 +201,7 @@ const EVERY_MIGRATION = [
   "0020-layer-index-by-layer",
   "0021-dataset-record-count",
   "0022-parcels-without-source-index",
+  "0023-geodata-owners-unchecked",
 ];
 
 describe("migrateToLatest", () => {
@@ -607,6 +619,38 @@ describe("migrateToLatest", () => {
     expect(await indexes()).toEqual(["parcels_by_source_id", ...kept].sort());
     await parcelsWithoutSourceIndex.up(database.db);
     expect(await indexes()).toEqual(kept);
+  });
+
+  it("checks a geodata row's dataset and import by foreign key on SQLite only, and its parcel on both (migration 0023)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const targets = async () => ({
+      parcels: await foreignKeyTargets(database, "parcels"),
+      buildings: await foreignKeyTargets(database, "buildings"),
+      addresses: await foreignKeyTargets(database, "addresses"),
+      layer_features: await foreignKeyTargets(database, "layer_features"),
+      layer_parts: await foreignKeyTargets(database, "layer_parts"),
+    });
+    const checked = {
+      parcels: ["datasets", "imports"],
+      buildings: ["datasets", "imports", "parcels"],
+      addresses: ["datasets", "imports", "parcels"],
+      layer_features: ["datasets", "imports"],
+      layer_parts: ["imports", "layer_features"],
+    };
+    const onPostgres = {
+      parcels: [],
+      buildings: ["parcels"],
+      addresses: ["parcels"],
+      layer_features: [],
+      layer_parts: ["layer_features"],
+    };
+    expect(await targets()).toEqual(database.dialect === "sqlite" ? checked : onPostgres);
+    const migration = geodataOwnersUnchecked(database.dialect);
+    await migration.down?.(database.db);
+    expect(await targets()).toEqual(checked);
+    await migration.up(database.db);
+    expect(await targets()).toEqual(database.dialect === "sqlite" ? checked : onPostgres);
   });
 
   it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {

@@ -22,6 +22,7 @@ import { parcellessAddressIndex } from "./migrations/0019-parcelless-address-ind
 import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
 import { parcelsWithoutSourceIndex } from "./migrations/0022-parcels-without-source-index.js";
+import { geodataOwnersUnchecked } from "./migrations/0023-geodata-owners-unchecked.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -49,6 +50,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0020-layer-index-by-layer": layerIndexByLayer(dialect),
     "0021-dataset-record-count": datasetRecordCount,
     "0022-parcels-without-source-index": parcelsWithoutSourceIndex,
+    "0023-geodata-owners-unchecked": geodataOwnersUnchecked(dialect),
   };
 }
 

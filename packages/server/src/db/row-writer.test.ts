@@ -28,32 +28,39 @@ function parcelRow(datasetId: number, importId: number, n: number, version: stri
   };
 }
 
+/** A parcels dataset named `name` with an import into it, as an import begins. */
+async function datasetWithImport(name: string): Promise<{ dataset_id: number; import_id: number }> {
+  const { db } = test.database;
+  const { dataset_id } = await db
+    .insertInto("datasets")
+    .values({
+      kind: "parcels",
+      name: name,
+      provider: null,
+      license: null,
+      vintage: null,
+      geometry_kind: null,
+      min_lon: null,
+      min_lat: null,
+      max_lon: null,
+      max_lat: null,
+      created_at: 0,
+      updated_at: 0,
+    })
+    .returning("dataset_id")
+    .executeTakeFirstOrThrow();
+  const { import_id } = await db
+    .insertInto("imports")
+    .values({ dataset_id, source: "rows.geojson", started_at: 0 })
+    .returning("import_id")
+    .executeTakeFirstOrThrow();
+  return { dataset_id, import_id };
+}
+
 describe("RowWriter", () => {
   it("inserts a batch whatever its size, then updates the rows the upsert's key names, in one transaction", async () => {
     const { db } = test.database;
-    const { dataset_id } = await db
-      .insertInto("datasets")
-      .values({
-        kind: "parcels",
-        name: "Rows",
-        provider: null,
-        license: null,
-        vintage: null,
-        geometry_kind: null,
-        min_lon: null,
-        min_lat: null,
-        max_lon: null,
-        max_lat: null,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .returning("dataset_id")
-      .executeTakeFirstOrThrow();
-    const { import_id } = await db
-      .insertInto("imports")
-      .values({ dataset_id, source: "rows.geojson", started_at: 0 })
-      .returning("import_id")
-      .executeTakeFirstOrThrow();
+    const { dataset_id, import_id } = await datasetWithImport("Rows");
     // 123 rows cross SQLite's statements of 50 rows, and leave a shorter last one.
     const first = Array.from({ length: 123 }, (_, n) => parcelRow(dataset_id, import_id, n, "first"));
     const again = Array.from({ length: 61 }, (_, n) => parcelRow(dataset_id, import_id, n * 2, "again"));
@@ -97,14 +104,15 @@ describe("RowWriter", () => {
 
   it("writes nothing of a batch that fails, and names the failure", async () => {
     const { db } = test.database;
+    const { dataset_id, import_id } = await datasetWithImport("Failing rows");
     const before = await db.selectFrom("parcels").select("parcel_id").execute();
     const failed = db.transaction().execute(async (trx) => {
       const rows = new RowWriter(test.database, trx);
       try {
-        // No dataset 999 999 exists: the foreign key refuses the rows.
+        // Two rows with one key, inserted rather than upserted: the unique index refuses the second.
         await rows.insert("parcels", [
-          parcelRow(999_999, 999_999, 1, "orphan"),
-          parcelRow(999_999, 999_999, 2, "orphan"),
+          parcelRow(dataset_id, import_id, 1, "twice"),
+          parcelRow(dataset_id, import_id, 1, "twice"),
         ]);
         // On PostgreSQL the insert fails while this runs, and this then fails as the transaction is aborted.
         await trx.selectFrom("parcels").select("parcel_id").execute();
@@ -113,7 +121,7 @@ describe("RowWriter", () => {
         throw (await rows.failure()) ?? error;
       }
     });
-    await expect(failed).rejects.toThrow(/foreign key/i);
+    await expect(failed).rejects.toThrow(/unique/i);
     expect(await db.selectFrom("parcels").select("parcel_id").execute()).toEqual(before);
   });
 });

@@ -53,6 +53,10 @@ export async function removeDataset(database: Database, name: string, kind?: Dat
 /**
  * Deletes a dataset and its rows inside the caller's transaction, reassigns buildings that lose their parcel, and
  * queues the property records within its coverage for recomputation.
+ *
+ * On PostgreSQL the dataset's row is locked first: an import into the dataset holds it from its start, so the
+ * removal waits for that import to end and then deletes the rows it wrote too. No foreign key does it for them
+ * there (migration 0023).
  */
 export async function removeDatasetRows(
   { trx, dialect }: { trx: Transaction<Schema>; dialect: Dialect },
@@ -62,6 +66,7 @@ export async function removeDatasetRows(
     .selectFrom("datasets")
     .selectAll()
     .where("dataset_id", "=", datasetId)
+    .$if(dialect === "postgres", (query) => query.forUpdate())
     .executeTakeFirstOrThrow();
   const extent = extentOf(dataset);
   const coverage = new ChangedArea();

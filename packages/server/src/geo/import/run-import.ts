@@ -144,7 +144,7 @@ async function importAll<Prepared, In extends BatchRecord>(
   const written = inTransaction(database, journalsInMemory, async (trx) => {
     const now = Date.now();
     const namespace = dataset.namespace ?? "main";
-    const { datasetId, heldRecords } = await upsertDataset(trx, { ...dataset, namespace }, now);
+    const { datasetId, heldRecords } = await upsertDataset(trx, database.dialect, { ...dataset, namespace }, now);
     if (rules.replace !== undefined) {
       await replaceDataset({ trx, dialect: database.dialect }, dataset.kind, namespace, rules.replace, datasetId);
     }
@@ -321,9 +321,15 @@ async function replaceDataset(
 /**
  * Finds the dataset by kind and name, refreshing its provenance where the import gives it, or creates it. A name
  * is unique per kind across namespaces, so an import never writes into the demo's generated data.
+ *
+ * On PostgreSQL the dataset's row stays locked until the import ends: a removal of the dataset waits for the import
+ * (and deletes its rows), and an import that waited for a removal finds the dataset gone and creates it again,
+ * rather than write rows for a dataset that no longer exists (no foreign key refuses them there, see migration
+ * 0023).
  */
 async function upsertDataset(
   trx: Transaction<Schema>,
+  dialect: Dialect,
   dataset: DatasetInfo & { namespace: DatasetNamespace },
   now: number,
 ): Promise<{ datasetId: number; heldRecords: boolean }> {
@@ -337,6 +343,7 @@ async function upsertDataset(
     .select(["dataset_id", "namespace", "record_count"])
     .where("kind", "=", dataset.kind)
     .where("name", "=", dataset.name)
+    .$if(dialect === "postgres", (query) => query.forUpdate())
     .executeTakeFirst();
   if (existing && existing.namespace !== dataset.namespace) {
     throw new ImportRefusedError(

@@ -1,0 +1,136 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/database.js";
+import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
+import { parcelImporter } from "../import/parcel-importer.js";
+import { runImport } from "../import/run-import.js";
+import type { SourceRecord } from "../types.js";
+import { removeDataset, removeDatasetRows } from "./remove-dataset.js";
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(async () => {
+  await test?.destroy();
+});
+
+/** Lot `n`: a square of some 80 m a side, the n-th along a street. */
+function lot(n: number): SourceRecord {
+  const west = -71.1 + n * 0.001;
+  return {
+    number: n,
+    feature: {
+      type: "Feature",
+      properties: { ML: `L-${n}` },
+      geometry: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [west, 42.3],
+            [west + 0.001, 42.3],
+            [west + 0.001, 42.3007],
+            [west, 42.3007],
+            [west, 42.3],
+          ],
+        ],
+      },
+    },
+  };
+}
+
+function importLots(records: AsyncIterable<SourceRecord>) {
+  return runImport(
+    test.database,
+    { kind: "parcels", name: "Lots" },
+    "lots.geojson",
+    records,
+    parcelImporter({ idField: "ML" }),
+  );
+}
+
+async function* lots(from: number, to: number, before?: Promise<void>): AsyncGenerator<SourceRecord> {
+  await before;
+  for (let n = from; n < to; n++) yield lot(n);
+}
+
+/**
+ * Resolves once a connection waits for a lock held by another (PostgreSQL); at once on SQLite, where a writer waits
+ * for the one before it to commit.
+ */
+async function someoneWaitsForALock(): Promise<void> {
+  if (TEST_DIALECT !== "postgres") return;
+  for (let tries = 0; tries < 500; tries++) {
+    const { rows } = await sql<{ waiting: number }>`select count(*) as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(test.database.db);
+    if (Number(rows[0]?.waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("no connection came to wait for a lock within 10 s");
+}
+
+describe("removeDataset", () => {
+  it("removed while an import into it runs, waits for it and leaves none of that import's rows behind", async () => {
+    const { db } = test.database;
+    await importLots(lots(0, 5));
+    const { dataset_id } = await db
+      .selectFrom("datasets")
+      .select("dataset_id")
+      .where("name", "=", "Lots")
+      .executeTakeFirstOrThrow();
+
+    // A second import begins (the dataset is its own from here), and adds lots 5–9 once let go.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const importing = importLots(lots(3, 10, held));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // From another connection, as `lotline datasets remove` would.
+    const operator = openDatabase(test.url);
+    const removing = removeDataset(operator, "Lots").finally(() => operator.close());
+    await someoneWaitsForALock();
+    letGo();
+
+    expect((await importing).imported).toBe(5);
+    expect(await removing).toMatchObject({ name: "Lots", kind: "parcels", removed: 10 });
+    const left = async (table: "parcels" | "imports" | "datasets") =>
+      (await db.selectFrom(table).select("dataset_id").where("dataset_id", "=", dataset_id).execute()).length;
+    expect({
+      parcels: await left("parcels"),
+      imports: await left("imports"),
+      datasets: await left("datasets"),
+    }).toEqual({ parcels: 0, imports: 0, datasets: 0 });
+  });
+
+  it("an import that waited for the removal of its dataset creates the dataset again, not rows of the one removed", async () => {
+    const { db } = test.database;
+    await importLots(lots(0, 5));
+    const removed = await db
+      .selectFrom("datasets")
+      .select("dataset_id")
+      .where("name", "=", "Lots")
+      .executeTakeFirstOrThrow();
+
+    const operator = openDatabase(test.url);
+    let importing: ReturnType<typeof importLots> | undefined;
+    await operator.db.transaction().execute(async (trx) => {
+      await removeDatasetRows({ trx, dialect: operator.dialect }, removed.dataset_id);
+      // The import begins while the removal is not yet committed.
+      importing = importLots(lots(0, 3));
+      importing.catch(() => {});
+      await someoneWaitsForALock();
+    });
+    await operator.close();
+
+    expect((await importing)?.imported).toBe(3);
+    const { rows } = await sql<{ dataset_id: number; lots: number }>`select datasets.dataset_id,
+        (select count(*) from parcels where parcels.dataset_id = datasets.dataset_id) as lots
+      from datasets where name = 'Lots'`.execute(db);
+    expect(rows.map((row) => Number(row.lots))).toEqual([3]);
+    expect(rows[0]?.dataset_id).not.toBe(removed.dataset_id);
+    const orphans = await sql<{ count: number }>`select count(*) as count from parcels
+      where not exists (select 1 from datasets where datasets.dataset_id = parcels.dataset_id)`.execute(db);
+    expect(Number(orphans.rows[0]?.count)).toBe(0);
+  });
+});
