@@ -49,8 +49,17 @@ function importLots(records: AsyncIterable<SourceRecord>) {
   );
 }
 
-async function* lots(from: number, to: number, before?: Promise<void>): AsyncGenerator<SourceRecord> {
-  await before;
+/**
+ * Lots `from` to `to` (excluded), read by an import; with `held`, `begun` is called as the import asks for the first
+ * (its transaction begun, its dataset its own) and the lots come once `held` resolves.
+ */
+async function* lots(
+  from: number,
+  to: number,
+  { begun, held }: { begun?: () => void; held?: Promise<void> } = {},
+): AsyncGenerator<SourceRecord> {
+  begun?.();
+  await held;
   for (let n = from; n < to; n++) yield lot(n);
 }
 
@@ -84,8 +93,12 @@ describe("removeDataset", () => {
     const held = new Promise<void>((resolve) => {
       letGo = resolve;
     });
-    const importing = importLots(lots(3, 10, held));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let begin = () => {};
+    const begun = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    const importing = importLots(lots(3, 10, { begun: begin, held }));
+    await begun;
     // From another connection, as `lotline datasets remove` would.
     const operator = openDatabase(test.url);
     const removing = removeDataset(operator, "Lots").finally(() => operator.close());
