@@ -71,7 +71,7 @@ describe("SpaceOrderedWrites", () => {
     expect(new Set(firstWindow).size).toBeGreaterThan(30);
   });
 
-  it("writes everything held before a batch reads back one of its ids, the sorted part and the filling one alike", async () => {
+  it("writes at once only the held rows a batch reads back, sorted or filling, and each row once", async () => {
     const writes: string[][] = [];
     const written = new SpaceOrderedWrites<{ id: string }>(
       async (_, part) => {
@@ -79,14 +79,21 @@ describe("SpaceOrderedWrites", () => {
       },
       { rows: 4, bytes: Number.POSITIVE_INFINITY, writtenPerBatch: 2 },
     );
-    for (const id of ["a", "b", "c", "d"]) written.hold({ id }, id, [0, 0, 0, 0], 1);
-    await written.writeSome(context); // sorted, two written
-    written.hold({ id: "e" }, "e", [0, 0, 0, 0], 1);
-    await written.writeHeld(context, ["x", "y"]);
-    expect(writes.flat()).toHaveLength(2);
-    await written.writeHeld(context, ["y", "e"]);
-    expect(writes.flat().sort()).toEqual(["a", "b", "c", "d", "e"]);
+    const hold = (id: string, lon: number) => written.hold({ id }, id, [lon, 0, lon, 0], 1);
+    for (const [i, id] of ["a", "b", "c", "d"].entries()) hold(id, i);
+    await written.writeSome(context); // sorted, a and b written
+    hold("e", 9);
+    hold("f", 8);
+    await written.writeHeld(context, ["x", "a", "y"]);
+    expect(writes).toEqual([["a", "b"]]);
+    await written.writeHeld(context, ["e", "y", "d"]);
+    expect(writes).toEqual([
+      ["a", "b"],
+      ["d", "e"],
+    ]);
+    await written.writeSome(context);
+    expect(writes.at(-1)).toEqual(["c"]);
     await written.writeAll(context);
-    expect(writes.flat()).toHaveLength(5);
+    expect(writes).toEqual([["a", "b"], ["d", "e"], ["c"], ["f"]]);
   });
 });
