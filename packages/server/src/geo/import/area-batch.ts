@@ -10,6 +10,7 @@ import type { Owner } from "./assign-buildings.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { BatchRecord, ImportContext, ReadRecord } from "./run-import.js";
 import { recordLabel } from "./several-files.js";
+import type { SpaceOrderedWrites } from "./space-ordered-writes.js";
 import type { ComparedRow, UpdatedPieces } from "./updated-pieces.js";
 import type { WrittenIds } from "./written-ids.js";
 
@@ -117,36 +118,30 @@ export function measure(area: { geometry: Area; measured?: Measured }): Measured
 }
 
 /**
- * The rows already stored of a batch's source ids, which {@link settleAgainstStored} decides against. With
- * `written` (an import into a dataset that held nothing), only the ids it may hold are looked up.
+ * Decides imported / updated / unchanged / merged for each prepared area against the rows already stored: a row
+ * written by this same import is another piece of the same id (merged into it); a row from an earlier import is
+ * updated, or left as it is when its geometry and attributes are the same (only stamped with this import, so
+ * that a later piece of the id still merges into it). Notes where each changed area lies, and lay, among the
+ * import's changes. With `written` (an import into a dataset that held nothing), only the ids it may hold are
+ * looked up, and the ids written are added to it; `pieces` learns of rows updated by a piece and merged into after.
+ *
+ * Rows of the batch's ids that `held` keeps back for space order are written first, for the read to find them;
+ * the next part of what it holds is written once the read is done. On PostgreSQL the server stores that part
+ * while the batch is settled: written after, it held up the next batch's read.
  */
-export function storedRowsOf(
-  context: ImportContext,
-  table: "parcels" | "buildings",
-  prepared: Map<string, PreparedArea>,
-  written?: WrittenIds,
-): Promise<Map<string, StoredArea>> {
-  const ids = [...prepared.keys()];
-  return storedAreas(context, table, written ? ids.filter((id) => written.mayHold(id)) : ids);
-}
-
-/**
- * Decides imported / updated / unchanged / merged for each prepared area against the rows already stored
- * (`existing`, from {@link storedRowsOf}): a row written by this same import is another piece of the same id
- * (merged into it); a row from an earlier import is updated, or left as it is when its geometry and attributes are
- * the same (only stamped with this import, so that a later piece of the id still merges into it). Notes where each
- * changed area lies, and lay, among the import's changes. The ids written are added to `written`; `pieces` learns
- * of rows updated by a piece and merged into after.
- */
-export async function settleAgainstStored(
+export async function settleAgainstStored<Row>(
   context: ImportContext,
   table: "parcels" | "buildings",
   prepared: Map<string, PreparedArea>,
   outcomes: RecordOutcome[],
-  existing: Map<string, StoredArea>,
+  held: SpaceOrderedWrites<Row>,
   written?: WrittenIds,
   pieces?: UpdatedPieces,
 ): Promise<void> {
+  await held.writeHeld(context, prepared.keys());
+  const ids = [...prepared.keys()];
+  const existing = await storedAreas(context, table, written ? ids.filter((id) => written.mayHold(id)) : ids);
+  await held.writeSome(context);
   const { importId } = context;
   const attributes = await storedFormOfAttributes(context, [...prepared.values()], existing);
   const unchanged: string[] = [];

@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import { measure, type PreparedArea, type PreparedAreas, settleAgainstStored, storedRowsOf } from "./area-batch.js";
+import { measure, type PreparedArea, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { type Owner, ParcelAssigner } from "./assign-buildings.js";
 import { DeferredSpatialIndex } from "./deferred-spatial-index.js";
@@ -52,14 +52,9 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       await spatialIndex;
       others ??= await otherDatasets(context, "buildings");
       await rejectDuplicates(context, "buildings", others, prepared, outcomes);
-      await written.writeHeld(context, prepared.keys());
       // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
       writtenIds ??= context.heldRecords ? undefined : new WrittenIds();
-      const stored = await storedRowsOf(context, "buildings", prepared, writtenIds);
-      // The next part of the rows held is written once the batch's rows are read and while it is settled: on
-      // PostgreSQL the server stores it meanwhile, where written after, the next batch's read waited for it.
-      await written.writeSome(context);
-      await settleAgainstStored(context, "buildings", prepared, outcomes, stored, writtenIds, pieces);
+      await settleAgainstStored(context, "buildings", prepared, outcomes, written, writtenIds, pieces);
 
       assigner ??= new ParcelAssigner({ db: context.trx, dialect: context.dialect });
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);

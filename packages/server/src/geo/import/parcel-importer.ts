@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import { measure, type PreparedAreas, settleAgainstStored, storedRowsOf } from "./area-batch.js";
+import { measure, type PreparedAreas, settleAgainstStored } from "./area-batch.js";
 import { AreaPreparer } from "./area-preparer.js";
 import { reassignBuildings } from "./assign-buildings.js";
 import { DeferredSpatialIndex } from "./deferred-spatial-index.js";
@@ -41,14 +41,9 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
       await spatialIndex;
       others ??= await otherDatasets(context, "parcels");
       await rejectDuplicates(context, "parcels", others, prepared, outcomes);
-      await written.writeHeld(context, prepared.keys());
       // Into a dataset that held nothing, a stored row of an id can only be one this import wrote.
       writtenIds ??= context.heldRecords ? undefined : new WrittenIds();
-      const stored = await storedRowsOf(context, "parcels", prepared, writtenIds);
-      // The next part of the rows held is written once the batch's rows are read and while it is settled: on
-      // PostgreSQL the server stores it meanwhile, where written after, the next batch's read waited for it.
-      await written.writeSome(context);
-      await settleAgainstStored(context, "parcels", prepared, outcomes, stored, writtenIds, pieces);
+      await settleAgainstStored(context, "parcels", prepared, outcomes, written, writtenIds, pieces);
 
       const areas = [...prepared.values()].filter((area) => area.positions.length > 0);
       const attributes = await context.attributeKeys.columnsOf(areas.map((area) => area.attributes));
