@@ -76,7 +76,7 @@ export class SpaceOrderedWrites<Row> {
   /**
    * Writes the rows held of `sourceIds` now, so that reads of those ids find them stored; the rest stay in their
    * windows. A parcel file names a lot's pieces far apart: writing everything held whenever a batch named one, the
-   * 20-tile parcel import wrote nearly all its rows so, in 41 bursts of some 6,000, out of space order.
+   * 20-tile parcel import wrote nearly all its rows so, in 41 bursts of some 6,000 while its thread waited.
    */
   async writeHeld(context: ImportContext, sourceIds: Iterable<string>): Promise<void> {
     const ahead: Array<Held<Row>> = [];
