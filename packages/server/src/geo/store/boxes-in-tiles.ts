@@ -24,6 +24,8 @@ export async function* boxesInTiles(
   tileSide: number,
   skip: (tile: BBox, ordinal: number) => boolean = () => false,
 ): AsyncGenerator<IndexedBox[]> {
+  // An extent holding no row, as with the properties before any order is placed, is one read rather than one a tile.
+  if (!(await anyMeeting(source, table, extent))) return;
   const [west, south, east, north] = extent;
   const columns = Math.max(1, Math.ceil((east - west) / tileSide));
   const rows = Math.max(1, Math.ceil((north - south) / tileSide));
@@ -44,6 +46,20 @@ export async function* boxesInTiles(
       if (found.length > 0) yield found;
     }
   }
+}
+
+/** Whether any row's box meets `box`. */
+async function anyMeeting(source: GeoSource, table: BoxIndexedTable, box: BBox): Promise<boolean> {
+  const [minLon, minLat, maxLon, maxLat] = box;
+  const { rows } =
+    source.dialect === "sqlite"
+      ? await sql`select 1 from ${sql.table(`${table}_rtree`)}
+          where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
+          limit 1`.execute(source.db)
+      : await sql`select 1 from ${sql.table(table)} where ${bboxMeets(source.dialect, table, box)} limit 1`.execute(
+          source.db,
+        );
+  return rows.length > 0;
 }
 
 /** The ids and boxes of the rows whose boxes meet `box`, in ascending id. */
