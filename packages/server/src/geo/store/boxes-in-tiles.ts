@@ -25,7 +25,7 @@ export async function* boxesInTiles(
   skip: (tile: BBox, ordinal: number) => boolean = () => false,
 ): AsyncGenerator<IndexedBox[]> {
   // An extent holding no row, as with the properties before any order is placed, is one read rather than one a tile.
-  if (!(await anyMeeting(source, table, extent))) return;
+  if ((await boxesMeeting(source, table, extent, 1)).length === 0) return;
   const [west, south, east, north] = extent;
   const columns = Math.max(1, Math.ceil((east - west) / tileSide));
   const rows = Math.max(1, Math.ceil((north - south) / tileSide));
@@ -48,22 +48,14 @@ export async function* boxesInTiles(
   }
 }
 
-/** Whether any row's box meets `box`. */
-async function anyMeeting(source: GeoSource, table: BoxIndexedTable, box: BBox): Promise<boolean> {
-  const [minLon, minLat, maxLon, maxLat] = box;
-  const { rows } =
-    source.dialect === "sqlite"
-      ? await sql`select 1 from ${sql.table(`${table}_rtree`)}
-          where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
-          limit 1`.execute(source.db)
-      : await sql`select 1 from ${sql.table(table)} where ${bboxMeets(source.dialect, table, box)} limit 1`.execute(
-          source.db,
-        );
-  return rows.length > 0;
-}
-
-/** The ids and boxes of the rows whose boxes meet `box`, in ascending id. */
-async function boxesMeeting(source: GeoSource, table: BoxIndexedTable, box: BBox): Promise<IndexedBox[]> {
+/** The ids and boxes of the rows whose boxes meet `box` (the first `limit` found, if given), in ascending id. */
+async function boxesMeeting(
+  source: GeoSource,
+  table: BoxIndexedTable,
+  box: BBox,
+  limit?: number,
+): Promise<IndexedBox[]> {
+  const atMost = limit === undefined ? sql`` : sql`limit ${limit}`;
   const [minLon, minLat, maxLon, maxLat] = box;
   const [west, south, east, north] = ["min_lon", "min_lat", "max_lon", "max_lat"].map((name) =>
     sql.ref(`${BOX_COLUMNS[table]}${name}`),
@@ -72,11 +64,10 @@ async function boxesMeeting(source: GeoSource, table: BoxIndexedTable, box: BBox
     source.dialect === "sqlite"
       ? await sql<Row>`select id, min_lon as w, min_lat as s, max_lon as e, max_lat as n
           from ${sql.table(`${table}_rtree`)}
-          where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}`.execute(
-          source.db,
-        )
+          where min_lon <= ${maxLon} and max_lon >= ${minLon} and min_lat <= ${maxLat} and max_lat >= ${minLat}
+          ${atMost}`.execute(source.db)
       : await sql<Row>`select ${sql.ref(KEY[table])} as id, ${west} as w, ${south} as s, ${east} as e, ${north} as n
-          from ${sql.table(table)} where ${bboxMeets(source.dialect, table, box)}`.execute(source.db);
+          from ${sql.table(table)} where ${bboxMeets(source.dialect, table, box)} ${atMost}`.execute(source.db);
   // Sorted here, not by the statement: no plan may then walk the primary key for the order (see `idForOrder`).
   return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, box: [row.w, row.s, row.e, row.n] }));
 }
