@@ -1,7 +1,7 @@
 import type { Area, BBox, Position } from "../types.js";
 import { bboxOf } from "./bbox-of.js";
 import { bboxesMeet } from "./bboxes-meet.js";
-import { type EdgeIndex, indexedEdges } from "./indexed-edges.js";
+import { type EdgeIndex, type IndexedEdge, indexedEdges } from "./indexed-edges.js";
 import { orientation } from "./orientation.js";
 import { polygonsOf, vertexCount } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
@@ -63,15 +63,21 @@ export function relateAreas(
 
 /**
  * Whether an edge of `small` meets an edge of `large`. An indexed `large` is asked, for each of `small`'s edges
- * within its box, for its edges near that one. Otherwise both are small, and each of `large`'s edges within
+ * within its box, for its edges near that one, gathered into one array for every edge. Otherwise both are small, and each of `large`'s edges within
  * `small`'s box is tried against `small`'s edges, with nothing allocated an edge: this runs for every candidate
  * lot of every imported building.
  */
 function boundariesMeet(small: Area, box: BBox, large: Area, index: EdgeIndex | undefined): boolean {
   if (index) {
-    return someEdgeWithin(small, index.box, (p, q, minX, minY, maxX, maxY) =>
-      index.strips.someMeeting(minX, minY, maxX, maxY, ({ a, b }) => segmentsMeet(a, b, p, q)),
-    );
+    const near: IndexedEdge[] = [];
+    return someEdgeWithin(small, index.box, (p, q, minX, minY, maxX, maxY) => {
+      const count = index.strips.meeting(minX, minY, maxX, maxY, near);
+      for (let i = 0; i < count; i++) {
+        const { a, b } = near[i] as IndexedEdge;
+        if (segmentsMeet(a, b, p, q)) return true;
+      }
+      return false;
+    });
   }
   return someEdgeWithin(large, box, (p, q, minX, minY, maxX, maxY) =>
     someEdgeMeets(small, p, q, minX, minY, maxX, maxY),
@@ -182,10 +188,11 @@ function insideAway(point: Pair, { area, box, index }: Container): boolean {
   if (point[0] < box[0] || point[0] > box[2] || point[1] < box[1] || point[1] > box[3]) return false;
   if (index) {
     const crossings = new Uint8Array(index.polygons);
-    index.strips.someAtLatitude(point[1], ({ a, b, polygon }) => {
+    const { edges } = index.strips;
+    for (const at of index.strips.atLatitude(point[1])) {
+      const { a, b, polygon } = edges[at] as IndexedEdge;
       if (crosses(a, b, point)) crossings[polygon] = 1 - (crossings[polygon] ?? 0);
-      return false;
-    });
+    }
     return crossings.includes(1);
   }
   for (const polygon of polygonsOf(area)) {

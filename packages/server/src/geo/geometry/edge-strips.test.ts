@@ -33,35 +33,22 @@ describe("EdgeStrips", () => {
   });
   const strips = new EdgeStrips(edges);
 
-  it("tests every edge whose box meets a box, each once, and no other", () => {
+  it("finds every edge whose box meets a box, each once, and no other", () => {
+    const found: Segment[] = [];
     for (let query = 0; query < 300; query++) {
       const [x, y] = point();
       const box = [x, y, x + next() * 2, y + next() * 2];
-      const tested: Segment[] = [];
-      strips.someMeeting(box[0] as number, box[1] as number, box[2] as number, box[3] as number, (edge) => {
-        tested.push(edge);
-        return false;
-      });
-      expect(new Set(tested).size).toBe(tested.length);
-      expect(new Set(tested)).toEqual(new Set(edges.filter((edge) => meets(edge, box))));
+      const count = strips.meeting(box[0] as number, box[1] as number, box[2] as number, box[3] as number, found);
+      const these = found.slice(0, count);
+      expect(new Set(these).size).toBe(count);
+      expect(new Set(these)).toEqual(new Set(edges.filter((edge) => meets(edge, box))));
     }
-  });
-
-  it("stops at the first edge that passes", () => {
-    let tested = 0;
-    expect(strips.someMeeting(0, 0, 10, 10, () => ++tested === 3)).toBe(true);
-    expect(tested).toBe(3);
-    expect(strips.someMeeting(20, 20, 30, 30, () => true)).toBe(false);
   });
 
   it("offers, at a latitude, every edge spanning it", () => {
     for (let query = 0; query < 300; query++) {
       const y = query === 0 ? 10 : query === 1 ? -1 : next() * 10;
-      const offered = new Set<Segment>();
-      strips.someAtLatitude(y, (edge) => {
-        offered.add(edge);
-        return false;
-      });
+      const offered = new Set(strips.atLatitude(y).map((index) => strips.edges[index]));
       const spanning = edges.filter(({ a, b }) => Math.min(a[1], b[1]) <= y && y <= Math.max(a[1], b[1]));
       for (const edge of spanning) expect(offered.has(edge)).toBe(true);
     }
@@ -69,9 +56,8 @@ describe("EdgeStrips", () => {
 
   it("holds edges all on one latitude, and none", () => {
     const flat = new EdgeStrips(Array.from({ length: 50 }, (_, i) => ({ a: [i, 5] as Pair, b: [i + 1, 5] as Pair })));
-    let count = 0;
-    flat.someMeeting(10.5, 4, 20.5, 6, () => ++count > 100);
-    expect(count).toBe(11);
-    expect(new EdgeStrips([]).someMeeting(0, 0, 1, 1, () => true)).toBe(false);
+    expect(flat.meeting(10.5, 4, 20.5, 6, [])).toBe(11);
+    expect(new EdgeStrips([]).meeting(0, 0, 1, 1, [])).toBe(0);
+    expect(new EdgeStrips([]).atLatitude(0)).toEqual([]);
   });
 });

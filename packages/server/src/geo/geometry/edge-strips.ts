@@ -52,13 +52,21 @@ export class EdgeStrips<E extends Segment> {
     this.#visited = new Uint32Array(edges.length);
   }
 
+  /** The edges, in the order given: {@link atLatitude} names them by their place here. */
+  get edges(): readonly E[] {
+    return this.#edges;
+  }
+
   /**
-   * Whether `test` holds for some edge whose box meets the box from (minX, minY) to (maxX, maxY); each such edge is
-   * tested once, in no particular order, until one passes.
+   * Writes into `found`, from its start, each edge whose box meets the box from (minX, minY) to (maxX, maxY), once
+   * and in no particular order; returns how many (entries past them are left as they were). A caller that loops
+   * over them keeps its running sums in its own variables: summed inside a callback, a number is a variable the
+   * callback shares, and each new value of it is an object allocated.
    */
-  someMeeting(minX: number, minY: number, maxX: number, maxY: number, test: (edge: E) => boolean): boolean {
+  meeting(minX: number, minY: number, maxX: number, maxY: number, found: E[]): number {
     const query = this.#nextQuery();
     const last = this.#stripOf(maxY);
+    let count = 0;
     for (let strip = this.#stripOf(minY); strip <= last; strip++) {
       for (const index of this.#strips[strip] ?? []) {
         if (this.#visited[index] === query) continue;
@@ -67,16 +75,15 @@ export class EdgeStrips<E extends Segment> {
         const { a, b } = edge;
         if (Math.max(a[0], b[0]) < minX || Math.min(a[0], b[0]) > maxX) continue;
         if (Math.max(a[1], b[1]) < minY || Math.min(a[1], b[1]) > maxY) continue;
-        if (test(edge)) return true;
+        found[count++] = edge;
       }
     }
-    return false;
+    return count;
   }
 
-  /** Whether `test` holds for some edge of the strip holding latitude `y`: among them, every edge spanning it. */
-  someAtLatitude(y: number, test: (edge: E) => boolean): boolean {
-    for (const index of this.#strips[this.#stripOf(y)] ?? []) if (test(this.#edges[index] as E)) return true;
-    return false;
+  /** The places in {@link edges} of the edges in the strip holding latitude `y`: among them, every edge spanning it. */
+  atLatitude(y: number): readonly number[] {
+    return this.#strips[this.#stripOf(y)] ?? [];
   }
 
   /**

@@ -55,33 +55,40 @@ export function overlapWith(a: Area): (b: Area) => number {
   };
 }
 
-/** Every edge of `area`, exteriors counter-clockwise and holes clockwise, shifted by (-ox, -oy). */
+/**
+ * Every edge of `area`, exteriors counter-clockwise and holes clockwise, shifted by (-ox, -oy). Each position is
+ * shifted once, the end of one edge and the start of the next.
+ */
 function orientedEdges(area: Area, ox: number, oy: number): Edge[] {
   const edges: Edge[] = [];
   for (const polygon of polygonsOf(area)) {
     for (const [index, ring] of polygon.entries()) {
       const counterClockwise = planarRingArea(ring) > 0;
       const reverse = index === 0 ? !counterClockwise : counterClockwise;
-      for (let i = 0; i + 1 < ring.length; i++) {
-        const p = shifted(ring[i] as Position, ox, oy);
-        const q = shifted(ring[i + 1] as Position, ox, oy);
-        const [start, end] = reverse ? [q, p] : [p, q];
-        edges.push({
-          a: start,
-          b: end,
-          minX: Math.min(start[0], end[0]),
-          minY: Math.min(start[1], end[1]),
-          maxX: Math.max(start[0], end[0]),
-          maxY: Math.max(start[1], end[1]),
-        });
+      let p = shifted(ring[0], ox, oy);
+      for (let i = 1; i < ring.length; i++) {
+        const q = shifted(ring[i], ox, oy);
+        edges.push(reverse ? edge(q, p) : edge(p, q));
+        p = q;
       }
     }
   }
   return edges;
 }
 
-function shifted(position: Position, ox: number, oy: number): Pair {
-  return [(position[0] ?? 0) - ox, (position[1] ?? 0) - oy];
+function edge(a: Pair, b: Pair): Edge {
+  return {
+    a,
+    b,
+    minX: Math.min(a[0], b[0]),
+    minY: Math.min(a[1], b[1]),
+    maxX: Math.max(a[0], b[0]),
+    maxY: Math.max(a[1], b[1]),
+  };
+}
+
+function shifted(position: Position | undefined, ox: number, oy: number): Pair {
+  return [(position?.[0] ?? 0) - ox, (position?.[1] ?? 0) - oy];
 }
 
 /** A piece of an edge along an edge of the other area, by where it starts and ends on the edge. */
@@ -95,44 +102,47 @@ interface SharedPiece {
 /**
  * Twice the shoelace sum of the pieces of `edges` inside the area bounded by `others`; pieces along an edge of
  * `others` count only with `countShared` and only when both run the same way (the areas on the same side). Only
- * the edges within the box of `others` can have such pieces. Its arrays and callbacks are made once and kept
- * from one edge to the next: made per edge, with a copying `sort`, they were a quarter of what a building
- * import's thread allocated.
+ * the edges within the box of `others` can have such pieces. Plain loops over arrays made once per call: arrays
+ * and callbacks made per edge, with a copying `sort`, were a quarter of what a building import's thread allocated,
+ * and the sum kept by a callback a number allocated per piece.
  */
 function boundaryInside(edges: EdgeStrips<Edge>, others: EdgeStrips<Edge>, countShared: boolean): number {
   let twice = 0;
   const [minX, minY, maxX, maxY] = others.box;
+  const near: Edge[] = [];
+  const met: Edge[] = [];
   const cuts: number[] = [];
   const shared: SharedPiece[] = [];
-  let edge = undefined as unknown as Edge;
-  const cut = (other: Edge) => {
-    cutWhereMet(edge, other, cuts, shared);
-    return false;
-  };
-  edges.someMeeting(minX, minY, maxX, maxY, (current) => {
-    edge = current;
+  const nearCount = edges.meeting(minX, minY, maxX, maxY, near);
+  for (let e = 0; e < nearCount; e++) {
+    const edge = near[e] as Edge;
     // Shortened, not emptied: an array emptied gives up its storage, and the next push takes new.
     cuts.length = 2;
     cuts[0] = 0;
     cuts[1] = 1;
     if (shared.length > 0) shared.length = 0;
-    others.someMeeting(edge.minX, edge.minY, edge.maxX, edge.maxY, cut);
+    const metCount = others.meeting(edge.minX, edge.minY, edge.maxX, edge.maxY, met);
+    for (let m = 0; m < metCount; m++) cutWhereMet(edge, met[m] as Edge, cuts, shared);
     if (cuts.length > 2) sortNumbers(cuts);
     for (let i = 0; i + 1 < cuts.length; i++) {
       const from = cuts[i] as number;
       const to = cuts[i + 1] as number;
       if (!(to > from)) continue;
       const middle = (from + to) / 2;
-      const along =
-        shared.length === 0 ? undefined : shared.find((piece) => piece.from <= middle && middle <= piece.to);
+      const along = shared.length === 0 ? undefined : pieceAt(shared, middle);
       const counts = along
         ? countShared && along.sameWay
         : insideStrictly(xAt(edge, middle), yAt(edge, middle), others);
       if (counts) twice += xAt(edge, from) * yAt(edge, to) - xAt(edge, to) * yAt(edge, from);
     }
-    return false;
-  });
+  }
   return twice;
+}
+
+/** The shared piece that `t` along the edge lies on, if any. */
+function pieceAt(shared: readonly SharedPiece[], t: number): SharedPiece | undefined {
+  for (const piece of shared) if (piece.from <= t && t <= piece.to) return piece;
+  return undefined;
 }
 
 /** Adds to `cuts` the parameters along `edge` where `other` meets it, and to `shared` where it runs along it. */
@@ -196,11 +206,12 @@ function yAt(edge: Edge, t: number): number {
 function insideStrictly(x: number, y: number, edges: EdgeStrips<Edge>): boolean {
   const point: Pair = [x, y];
   let inside = false;
-  const onAnEdge = edges.someAtLatitude(point[1], ({ a, b }) => {
-    if (a[1] > point[1] === b[1] > point[1]) return false;
+  for (const index of edges.atLatitude(y)) {
+    const { a, b } = edges.edges[index] as Edge;
+    if (a[1] > y === b[1] > y) continue;
     const side = orientation(a, b, point);
-    if (side !== 0 && (b[1] > a[1] ? side > 0 : side < 0)) inside = !inside;
-    return side === 0;
-  });
-  return inside && !onAnEdge;
+    if (side === 0) return false;
+    if (b[1] > a[1] ? side > 0 : side < 0) inside = !inside;
+  }
+  return inside;
 }

@@ -1,8 +1,6 @@
 import { sql } from "kysely";
-import { bboxOf } from "../geometry/index.js";
 import { INDEXED_FROM_EDGES } from "../geometry/indexed-edges.js";
-import { vertexCount } from "../geometry/positions.js";
-import { decodeGeometry } from "../store/geometry-codec.js";
+import { decodeGeometry, storedPositionCount } from "../store/geometry-codec.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, BBox } from "../types.js";
 
@@ -18,6 +16,16 @@ export interface KeptBoundary {
   box: BBox;
   areaM2: number;
   parsed: Area | undefined;
+}
+
+interface BoundaryRow {
+  id: number;
+  boundary: Uint8Array;
+  area_m2: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
 }
 
 /**
@@ -52,17 +60,19 @@ export class KeptBoundaries {
     }
     if (missing.size === 0) return;
     const { db, dialect } = this.#source;
-    const { rows } = await sql<{ id: number; boundary: Uint8Array; area_m2: number }>`
-      select parcel_id as id, boundary, area_m2 from parcels
+    const { rows } = await sql<BoundaryRow>`
+      select parcel_id as id, boundary, area_m2, min_lon, min_lat, max_lon, max_lat from parcels
       where ${amongIds(dialect, "parcel_id", [...missing])}`.execute(db);
     for (const row of rows) {
-      const area = decodeGeometry(row.boundary) as Area;
+      // The row's box is its boundary's (measured from the same stored positions), and counting positions walks
+      // the bytes without building anything: a lot kept as bytes is parsed only when a footprint reaches it.
+      const many = storedPositionCount(row.boundary) > INDEXED_FROM_EDGES;
       this.#kept.set(Number(row.id), {
         // A copy of its own: a driver's small Buffer may be a slice of a shared block, which keeping it would keep.
         bytes: new Uint8Array(row.boundary),
-        box: bboxOf(area),
+        box: [Number(row.min_lon), Number(row.min_lat), Number(row.max_lon), Number(row.max_lat)],
         areaM2: Number(row.area_m2),
-        parsed: vertexCount(area) > INDEXED_FROM_EDGES ? area : undefined,
+        parsed: many ? (decodeGeometry(row.boundary) as Area) : undefined,
       });
     }
   }

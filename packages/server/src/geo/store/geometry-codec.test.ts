@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { positionCount } from "../geometry/positions.js";
 import type { Geometry } from "../types.js";
-import { decodeGeometry, encodeGeometry, sameStoredGeometry } from "./geometry-codec.js";
+import { decodeGeometry, encodeGeometry, sameStoredGeometry, storedPositionCount } from "./geometry-codec.js";
 import { encodeWkb } from "./wkb.js";
 
 const outline = [
@@ -77,6 +78,14 @@ const EVERY_TYPE: Geometry[] = [
 describe("stored geometry", () => {
   it("gives back every type exactly when its positions have nine decimals or fewer", () => {
     for (const geometry of EVERY_TYPE) expect(decodeGeometry(encodeGeometry(geometry))).toStrictEqual(geometry);
+  });
+
+  it("counts the positions of every type without building it, packed or WKB", () => {
+    for (const geometry of EVERY_TYPE) {
+      expect(storedPositionCount(encodeGeometry(geometry))).toBe(positionCount(geometry));
+      expect(storedPositionCount(encodeWkb(geometry))).toBe(positionCount(geometry));
+    }
+    expect(storedPositionCount(encodeGeometry(lot))).toBe(9);
   });
 
   it("keeps any position within half a 10⁻⁹ degree step of where it was", () => {

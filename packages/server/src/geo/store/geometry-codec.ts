@@ -1,3 +1,4 @@
+import { positionCount } from "../geometry/positions.js";
 import type { Geometry, Position } from "../types.js";
 import { decodeWkb, TYPE_CODES } from "./wkb.js";
 
@@ -88,6 +89,18 @@ export function decodeGeometry(bytes: Uint8Array): Geometry {
 }
 
 /**
+ * How many positions stored bytes hold, counted without building the geometry: what deciding whether to keep a
+ * geometry parsed or as its bytes asks of it, for every parcel a building import reads.
+ */
+export function storedPositionCount(bytes: Uint8Array): number {
+  if (!isPacked(bytes)) return positionCount(decodeWkb(bytes));
+  const reader = new Reader(bytes);
+  const type = reader.type();
+  reader.byte();
+  return countPositions(reader, type);
+}
+
+/**
  * Whether stored bytes hold the same geometry as freshly encoded ones: byte for byte when both are packed; a
  * row written before packing is packed first, so that re-importing unchanged data finds it unchanged.
  */
@@ -146,6 +159,31 @@ function readBody(reader: Reader, type: GeometryType): Geometry {
       const members: Geometry[] = new Array(reader.count());
       for (let i = 0; i < members.length; i++) members[i] = readBody(reader, reader.type());
       return { type, geometries: members };
+    }
+  }
+}
+
+/** {@link readBody}'s walk, skipping each position instead of reading it. */
+function countPositions(reader: Reader, type: GeometryType): number {
+  switch (type) {
+    case "Point":
+      reader.skipPositions(1);
+      return 1;
+    case "LineString":
+    case "MultiPoint":
+      return reader.skipPositions(reader.count());
+    case "Polygon":
+    case "MultiLineString":
+      return reader.skipRings();
+    case "MultiPolygon": {
+      let count = 0;
+      for (let polygons = reader.count(); polygons > 0; polygons--) count += reader.skipRings();
+      return count;
+    }
+    case "GeometryCollection": {
+      let count = 0;
+      for (let members = reader.count(); members > 0; members--) count += countPositions(reader, reader.type());
+      return count;
     }
   }
 }
@@ -264,6 +302,20 @@ class Reader {
     const rings: Position[][] = new Array(this.count());
     for (let i = 0; i < rings.length; i++) rings[i] = this.positions();
     return rings;
+  }
+
+  /** Passes over `count` positions; returns `count`. */
+  skipPositions(count: number): number {
+    // Two varints a position; a varint's last byte is the one below 0x80.
+    for (let varints = 2 * count; varints > 0; varints--) while (this.byte() >= 0x80);
+    return count;
+  }
+
+  /** Passes over a count of rings and their positions; returns how many positions they hold. */
+  skipRings(): number {
+    let count = 0;
+    for (let rings = this.count(); rings > 0; rings--) count += this.skipPositions(this.count());
+    return count;
   }
 
   #varint(): number {
