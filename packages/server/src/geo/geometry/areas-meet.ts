@@ -63,9 +63,9 @@ export function relateAreas(
 
 /**
  * Whether an edge of `small` meets an edge of `large`. An indexed `large` is asked, for each of `small`'s edges
- * within its box, for its edges near that one, gathered into one array for every edge. Otherwise both are small, and each of `large`'s edges within
- * `small`'s box is tried against `small`'s edges, with nothing allocated an edge: this runs for every candidate
- * lot of every imported building.
+ * within its box, for its edges near that one (gathered into one array, reused edge after edge). Otherwise both
+ * are small, and each of `large`'s edges within `small`'s box is tried against `small`'s edges, with nothing
+ * allocated an edge: this runs for every candidate lot of every imported building.
  */
 function boundariesMeet(small: Area, box: BBox, large: Area, index: EdgeIndex | undefined): boolean {
   if (index) {
