@@ -1,6 +1,6 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geometry-codec.js";
-import { layerPartsOf, writeLayerParts } from "../store/layer-parts.js";
+import { layerPartRows, layerPartsOf } from "../store/layer-parts.js";
 import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import type { Area, BBox, Geometry } from "../types.js";
@@ -173,13 +173,18 @@ async function replaceParts(
     context,
     replaced.filter(({ sourceId }) => !stored.has(sourceId)).map(({ sourceId }) => sourceId),
   );
-  await writeLayerParts(
-    context.trx,
-    context.importId,
-    replaced.map(({ sourceId, parts }) => ({
-      featureId: (stored.get(sourceId)?.featureId ?? newIds.get(sourceId)) as number,
-      parts,
-    })),
+  // Only a feature stored before can have parts to remove: a first import of a layer deletes nothing.
+  const storedIds = replaced.flatMap(({ sourceId }) => stored.get(sourceId)?.featureId ?? []);
+  if (storedIds.length > 0) await context.trx.deleteFrom("layer_parts").where("feature_id", "in", storedIds).execute();
+  await context.rows.insert(
+    "layer_parts",
+    layerPartRows(
+      context.importId,
+      replaced.map(({ sourceId, parts }) => ({
+        featureId: (stored.get(sourceId)?.featureId ?? newIds.get(sourceId)) as number,
+        parts,
+      })),
+    ),
   );
 }
 

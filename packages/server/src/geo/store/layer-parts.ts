@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Schema } from "../../db/schema.js";
 import { bboxOf } from "../geometry/bbox-of.js";
 import { subdivide } from "../geometry/subdivide.js";
@@ -16,6 +16,21 @@ const PARTS_PER_STATEMENT = 200;
 export function layerPartsOf(geometry: Geometry): Area[] | undefined {
   if (geometry.type !== "Polygon" && geometry.type !== "MultiPolygon") return undefined;
   return subdivide(geometry)?.map(onStoredGrid);
+}
+
+/** The rows of features' parts, written by import `importId`: a feature without parts has none. */
+export function layerPartRows(
+  importId: number,
+  features: Array<{ featureId: number; parts: Area[] | undefined }>,
+): Insertable<Schema["layer_parts"]>[] {
+  return features.flatMap(({ featureId, parts = [] }) =>
+    parts.map((part) => ({
+      feature_id: featureId,
+      geometry: encodeGeometry(part),
+      ...bboxColumns(bboxOf(part)),
+      import_id: importId,
+    })),
+  );
 }
 
 /**
@@ -36,14 +51,7 @@ export async function writeLayerParts(
       features.map((feature) => feature.featureId),
     )
     .execute();
-  const rows = features.flatMap(({ featureId, parts = [] }) =>
-    parts.map((part) => ({
-      feature_id: featureId,
-      geometry: encodeGeometry(part),
-      ...bboxColumns(bboxOf(part)),
-      import_id: importId,
-    })),
-  );
+  const rows = layerPartRows(importId, features);
   for (let start = 0; start < rows.length; start += PARTS_PER_STATEMENT) {
     await db
       .insertInto("layer_parts")
