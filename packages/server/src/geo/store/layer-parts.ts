@@ -35,7 +35,8 @@ export function layerPartRows(
 
 /**
  * Replaces the stored parts of `features` (written by import `importId`) with the given ones: none for a feature
- * small enough to be read whole, so that a feature that shrank loses the parts of its earlier version.
+ * small enough to be read whole, so that a feature that shrank loses the parts of its earlier version. For the
+ * migration that cut the layers already stored; an import writes its parts through its row writer instead.
  */
 export async function writeLayerParts(
   db: Kysely<Schema>,
