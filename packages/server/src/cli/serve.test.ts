@@ -1,20 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Polygon } from "geojson";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../db/database.js";
+import { rectangle } from "../geo/geometry/test-shapes.js";
 import { runCli } from "../test/run-cli.js";
 import { freePort } from "../test/test-app.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
 
 /**
- * The real `lotline` binary in a child process, as an operator runs it. It runs the compiled `dist`, so build
- * first (`npm test` does; by hand: `npx tsc --build`).
+ * The real `lotline` binary in a child process, as an operator runs it: the bundle `npm test` builds, or the
+ * compiled `dist` when a compile is newer (by hand: `npx tsc --build`).
  */
 const BIN = fileURLToPath(new URL("../../bin/lotline.js", import.meta.url));
 
@@ -219,34 +221,34 @@ describe("lotline serve and the commands run from another shell", () => {
   });
 });
 
-describe("lotline migrate", () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups) await cleanup();
-  });
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
-  /** The URL of a database with no schema at all: a new SQLite file, or a new empty PostgreSQL schema. */
-  async function freshDatabaseUrl(): Promise<string> {
-    if (TEST_DIALECT === "sqlite") {
-      const folder = mkdtempSync(join(tmpdir(), "lotline-migrate-"));
-      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
-      return `sqlite:${join(folder, "fresh", "lotline.db")}`;
-    }
-    const runUrl = inject("postgresUrl");
-    const schema = `m_${randomBytes(6).toString("hex")}`;
-    const admin = openDatabase(runUrl);
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    await admin.close();
-    cleanups.push(async () => {
-      const drop = openDatabase(runUrl);
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(drop.db);
-      await drop.close();
-    });
-    const url = new URL(runUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    return url.href;
+/** The URL of a database with no schema at all: a new SQLite file, or a new empty PostgreSQL schema. */
+async function freshDatabaseUrl(): Promise<string> {
+  if (TEST_DIALECT === "sqlite") {
+    const folder = mkdtempSync(join(tmpdir(), "lotline-migrate-"));
+    cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+    return `sqlite:${join(folder, "fresh", "lotline.db")}`;
   }
+  const runUrl = inject("postgresUrl");
+  const schema = `m_${randomBytes(6).toString("hex")}`;
+  const admin = openDatabase(runUrl);
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  cleanups.push(async () => {
+    const drop = openDatabase(runUrl);
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(drop.db);
+    await drop.close();
+  });
+  const url = new URL(runUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return url.href;
+}
 
+describe("lotline migrate", () => {
   it("applies the migrations to a fresh database, then says the schema is up to date", async () => {
     const url = await freshDatabaseUrl();
     const first = lotline(["migrate"], { LOTLINE_DATABASE_URL: url });
@@ -270,5 +272,65 @@ describe("lotline migrate", () => {
     expect(codes, JSON.stringify(outputs)).toEqual([0, 0, 0, 0]);
     expect(outputs.filter((output) => output.stdout.startsWith("Applied "))).toHaveLength(1);
     expect(outputs.filter((output) => output.stdout === "The schema is up to date.\n")).toHaveLength(3);
+  });
+});
+
+describe("lotline import", () => {
+  const LOT = 0.001;
+  const square = (west: number, south: number, size: number) => rectangle(west, south, west + size, south + size);
+
+  /** Writes `features` one GeoJSON Feature a line into a new folder, and answers the file's path. */
+  function featureFile(name: string, features: { id: string; geometry: Polygon }[]): string {
+    const folder = mkdtempSync(join(tmpdir(), "lotline-import-"));
+    cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+    const file = join(folder, name);
+    const lines = features.map(({ id, geometry }) =>
+      JSON.stringify({ type: "Feature", properties: { ID: id }, geometry }),
+    );
+    writeFileSync(file, lines.join("\n"));
+    return file;
+  }
+
+  async function imported(args: string[], url: string): Promise<{ imported: number; rejected: number }> {
+    const child = lotline(["import", ...args, "--id-field", "ID", "--json"], { LOTLINE_DATABASE_URL: url });
+    running.push(child);
+    expect(await child.exited(30_000), JSON.stringify(child.output())).toBe(0);
+    return JSON.parse(child.output().stdout);
+  }
+
+  it("imports parcels, then footprints, each given by the import's thread the lot holding most of it", async () => {
+    const url = await freshDatabaseUrl();
+    const lots = [0, 1, 2].map((i) => ({ id: `L-${i}`, geometry: square(-71.1 + i * LOT, 42.37, LOT) }));
+    const footprints = [
+      ...[0, 1, 2].map((i) => ({ id: `B-${i}`, geometry: square(-71.1 + (i + 0.4) * LOT, 42.3704, LOT / 5) })),
+      // across the first two lots, two thirds of it in the second
+      { id: "B-across", geometry: rectangle(-71.1 + 0.9 * LOT, 42.3702, -71.1 + 1.1 * LOT + 0.1 * LOT, 42.3704) },
+    ];
+    expect(await imported(["parcels", featureFile("lots.geojsonl", lots), "--name", "lots"], url)).toMatchObject({
+      imported: 3,
+      rejected: 0,
+    });
+    const buildings = featureFile("footprints.geojsonl", footprints);
+    expect(await imported(["buildings", buildings, "--name", "footprints"], url)).toMatchObject({
+      imported: 4,
+      rejected: 0,
+    });
+
+    const database = openDatabase(url);
+    try {
+      const rows = await database.db
+        .selectFrom("buildings as b")
+        .innerJoin("parcels as p", "p.parcel_id", "b.parcel_id")
+        .select(["b.source_id as building", "p.source_id as lot"])
+        .execute();
+      expect(Object.fromEntries(rows.map((row) => [row.building, row.lot]))).toEqual({
+        "B-0": "L-0",
+        "B-1": "L-1",
+        "B-2": "L-2",
+        "B-across": "L-1",
+      });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,15 +1,12 @@
 import { availableParallelism } from "node:os";
+import { threadScript } from "../thread-script.js";
 import type { GEOMETRY_TASKS, GeometryTaskName } from "./geometry-tasks.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** Milliseconds one geometry task may take before it is stopped and refused as too complex. */
 export const GEOMETRY_BUDGET_MS = 2_000;
 
-/**
- * The compiled worker script. Tests run the sources, which a worker thread cannot load, so both the sources and
- * the build point into the build (`tsc --build` first, as for the crash test).
- */
-const WORKER_SCRIPT = new URL("../../dist/compute/geometry-worker.js", import.meta.url);
+const WORKER_SCRIPT = threadScript("compute/geometry-worker");
 
 let shared: { pool: WorkerPool; holders: number } | undefined;
 

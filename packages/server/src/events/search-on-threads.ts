@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Area } from "../geo/types.js";
+import { threadScript } from "../thread-script.js";
 import type { Impact, SearchShare } from "./find-impacts.js";
 
 /** Where the search threads read: the database by its URL, each on a connection of its own. */
@@ -23,11 +24,7 @@ export interface SearchRequest {
 /** What a search thread tells the main thread: a chunk of impacts found, then that it is done. */
 export type SearchThreadMessage = { impacts: Impact[] } | "done";
 
-/**
- * The compiled thread script. Tests run the sources, which a worker thread cannot load, so it points into the
- * build (`tsc --build` first, as for the order threads).
- */
-const THREAD_SCRIPT = new URL("../../dist/events/search-thread.js", import.meta.url);
+const THREAD_SCRIPT = threadScript("events/search-thread");
 
 /** A search thread's own heap, MB: a chunk of parcels and buildings at a time, and the event's area. */
 const THREAD_HEAP_MB = 192;

@@ -8,7 +8,7 @@ const COMPILED = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url
 /** Every process started and not yet killed, so a test that fails half-way leaves none behind. */
 const running = new Set<ChildProcess>();
 
-/** The real `lotline serve` runs the compiled `dist`: a test starting it fails at once, and says so, without it. */
+/** The real `lotline serve` runs the bundle or the compiled `dist`: a test starting it fails at once without them. */
 export function requireCompiledLotline(): void {
   if (!existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: run \`npx tsc --build\` before the tests`);
 }

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { JobLogger } from "../jobs/index.js";
+import { threadScript } from "../thread-script.js";
 
 /** What the main thread tells an order thread. */
 export type ToOrderThread = "nudge" | "stop";
@@ -9,11 +10,7 @@ export type OrderThreadMessage =
   /** A job settled: the main thread's runner should look for webhooks to deliver. */
   "nudge" | { log: { level: "warn" | "error"; details: object; message: string } };
 
-/**
- * The compiled thread script. Tests run the sources, which a worker thread cannot load, so both point into the
- * build (`tsc --build` first, as for the geometry workers).
- */
-const THREAD_SCRIPT = new URL("../../dist/workers/order-thread.js", import.meta.url);
+const THREAD_SCRIPT = threadScript("workers/order-thread");
 
 /** An order thread's own heap, MB: what it keeps (parsed geometry, the coastline index) with room for garbage. */
 const THREAD_HEAP_MB = 256;

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { DatasetNamespace } from "../../db/schema.js";
+import { threadScript } from "../../thread-script.js";
 import type { AddressImportOptions } from "./address-locator.js";
 import type { AreaSource } from "./area-preparer.js";
 
@@ -29,8 +30,7 @@ export type ImportThreadInput = { id: number; batch: unknown } | "stop";
 /** What an import thread answers: a batch's result, or why there is none. */
 export type ImportThreadMessage = { id: number; result: unknown } | { id: number; error: string };
 
-/** The compiled thread script: tests run the sources, which a worker thread cannot load (`tsc --build` first). */
-const THREAD_SCRIPT = new URL("../../../dist/geo/import/import-thread.js", import.meta.url);
+const THREAD_SCRIPT = threadScript("geo/import/import-thread");
 
 /**
  * An import thread's heap, MB: the parcels around a few batches, parsed. Its young generation takes a batch's
