@@ -1,6 +1,7 @@
 import type SQLite from "better-sqlite3";
 import { type Insertable, sql, type Transaction } from "kysely";
 import { type Database, sqliteConnections } from "./database.js";
+import { postgresArrayLiteral } from "./postgres-array-literal.js";
 import type { Schema } from "./schema.js";
 
 type Table = keyof Schema & string;
@@ -24,8 +25,9 @@ export type UpsertKey<T extends Table> = readonly Column<T>[];
  * - SQLite: statements of {@link SQLITE_ROWS_PER_STATEMENT} rows, prepared once per import and run on the
  *   transaction's own connection.
  * - PostgreSQL: one statement per batch whatever its size, each column sent as one array and spread by `unnest`:
- *   the server parses and plans a short text instead of one with thousands of parameters. A batch is stored while
- *   the import prepares the next ({@link RowWriter.settle} waits for it).
+ *   the server parses and plans a short text instead of one with thousands of parameters. A column's array is
+ *   written by `postgresArrayLiteral` where it can be. A batch is stored while the import prepares the next
+ *   ({@link RowWriter.settle} waits for it).
  */
 export class RowWriter {
   readonly #trx: Transaction<Schema>;
@@ -148,7 +150,8 @@ export class RowWriter {
     const arrays = columns.map((column) => {
       const type = types.get(column);
       if (type === undefined) throw new Error(`${table} has no column ${column}`);
-      return sql`cast(${rows.map((row) => row[column] ?? null)} as ${sql.raw(type)}[])`;
+      const values = rows.map((row) => row[column] ?? null);
+      return sql`cast(${postgresArrayLiteral(values) ?? values} as ${sql.raw(type)}[])`;
     });
     return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       select * from unnest(${sql.join(arrays)})${sql.raw(conflict)}`;
