@@ -30,6 +30,7 @@ import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
 import { parcelsWithoutSourceIndex } from "./migrations/0022-parcels-without-source-index.js";
 import { geodataOwnersUnchecked } from "./migrations/0023-geodata-owners-unchecked.js";
+import { addressParcelsUnchecked } from "./migrations/0024-address-parcels-unchecked.js";
 import type { DatasetKind } from "./schema.js";
 
 const TABLES = [
@@ -202,6 +203,7 @@ const EVERY_MIGRATION = [
   "0021-dataset-record-count",
   "0022-parcels-without-source-index",
   "0023-geodata-owners-unchecked",
+  "0024-address-parcels-unchecked",
 ];
 
 describe("migrateToLatest", () => {
@@ -624,6 +626,8 @@ describe("migrateToLatest", () => {
   it("checks a geodata row's dataset and import by foreign key on SQLite only, and its parcel on both (migration 0023)", async () => {
     const database = opened(await fresh());
     await migrateToLatest(database);
+    // The keys as 0023 left them.
+    await addressParcelsUnchecked(database.dialect).down?.(database.db);
     const targets = async () => ({
       parcels: await foreignKeyTargets(database, "parcels"),
       buildings: await foreignKeyTargets(database, "buildings"),
@@ -651,6 +655,28 @@ describe("migrateToLatest", () => {
     expect(await targets()).toEqual(checked);
     await migration.up(database.db);
     expect(await targets()).toEqual(database.dialect === "sqlite" ? checked : onPostgres);
+  });
+
+  it("checks an address's parcel by foreign key on SQLite only, and going down clears the parcels gone (migration 0024)", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const { db } = database;
+    const targets = () => foreignKeyTargets(database, "addresses");
+    const checked = database.dialect === "sqlite" ? ["datasets", "imports", "parcels"] : [];
+    expect(await targets()).toEqual(checked);
+    if (database.dialect === "sqlite") return;
+
+    // An address naming a lot no longer there, as a removal that had not cleared it would leave it.
+    const { dataset_id, import_id } = await datasetWithImport(db, "addresses", "points", "points.csv");
+    await sql`insert into addresses (dataset_id, street, lon, lat, import_id, updated_at, parcel_id)
+      values (${dataset_id}, 'GORE ST', -71.1, 42.3, ${import_id}, 1, 987654)`.execute(db);
+    const migration = addressParcelsUnchecked(database.dialect);
+    await migration.down?.(db);
+    expect(await targets()).toEqual(["parcels"]);
+    const { rows } = await sql<{ parcel_id: number | null }>`select parcel_id from addresses`.execute(db);
+    expect(rows).toEqual([{ parcel_id: null }]);
+    await migration.up(db);
+    expect(await targets()).toEqual([]);
   });
 
   it("keeps attribute names once for every row with the same names, and gives the objects back going down (migration 0018)", async () => {

@@ -23,6 +23,7 @@ import { layerIndexByLayer } from "./migrations/0020-layer-index-by-layer.js";
 import { datasetRecordCount } from "./migrations/0021-dataset-record-count.js";
 import { parcelsWithoutSourceIndex } from "./migrations/0022-parcels-without-source-index.js";
 import { geodataOwnersUnchecked } from "./migrations/0023-geodata-owners-unchecked.js";
+import { addressParcelsUnchecked } from "./migrations/0024-address-parcels-unchecked.js";
 import type { Schema } from "./schema.js";
 
 /** Every migration, in order. Names sort in the order they must run; never rename or edit a released one. */
@@ -51,6 +52,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0021-dataset-record-count": datasetRecordCount,
     "0022-parcels-without-source-index": parcelsWithoutSourceIndex,
     "0023-geodata-owners-unchecked": geodataOwnersUnchecked(dialect),
+    "0024-address-parcels-unchecked": addressParcelsUnchecked(dialect),
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/database.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../../test/test-database.js";
+import { addressImporter } from "../import/address-importer.js";
 import { parcelImporter } from "../import/parcel-importer.js";
 import { runImport } from "../import/run-import.js";
 import type { SourceRecord } from "../types.js";
@@ -39,14 +40,43 @@ function lot(n: number): SourceRecord {
   };
 }
 
-function importLots(records: AsyncIterable<SourceRecord>) {
+function importLots(records: AsyncIterable<SourceRecord>, name = "Lots") {
   return runImport(
     test.database,
-    { kind: "parcels", name: "Lots" },
+    { kind: "parcels", name },
     "lots.geojson",
     records,
     parcelImporter({ idField: "ML" }),
   );
+}
+
+/** Address `n` of a file joining each row to a lot by its id (`ML`), as an assessor's list does. */
+function addressRow(n: number, lotNumber: number): SourceRecord {
+  return {
+    number: n,
+    feature: { type: "Feature", properties: { ADDR: `${n} MAIN ST`, ML: `L-${lotNumber}` }, geometry: null },
+  };
+}
+
+function importAddresses(records: AsyncIterable<SourceRecord>) {
+  return runImport(
+    test.database,
+    { kind: "addresses", name: "Assessor" },
+    "assessor.csv",
+    records,
+    addressImporter({ addressColumn: "ADDR", joinParcel: "ML", city: "CAMBRIDGE", state: "MA" }),
+  );
+}
+
+/** Every stored address's parcel, counted by whether that parcel is still there. */
+async function addressParcels(): Promise<{ none: number; present: number; gone: number }> {
+  const { rows } = await sql<{ none: number; present: number; gone: number }>`select
+      count(*) filter (where parcel_id is null) as none,
+      count(*) filter (where parcel_id in (select parcel_id from parcels)) as present,
+      count(*) filter (where parcel_id is not null and parcel_id not in (select parcel_id from parcels)) as gone
+    from addresses`.execute(test.database.db);
+  const [counts] = rows;
+  return { none: Number(counts?.none), present: Number(counts?.present), gone: Number(counts?.gone) };
 }
 
 /**
@@ -145,5 +175,65 @@ describe("removeDataset", () => {
     const orphans = await sql<{ count: number }>`select count(*) as count from parcels
       where not exists (select 1 from datasets where datasets.dataset_id = parcels.dataset_id)`.execute(db);
     expect(Number(orphans.rows[0]?.count)).toBe(0);
+  });
+
+  it("of parcels, while an address import joins rows to its lots, waits for that import and clears their parcels", async () => {
+    await importLots(lots(0, 5));
+    await sql`delete from addresses`.execute(test.database.db);
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let begin = () => {};
+    const begun = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    // A first batch of 500 rows is joined to the lots and written; the rest come once let go.
+    async function* rows(): AsyncGenerator<SourceRecord> {
+      for (let n = 1; n <= 500; n++) yield addressRow(n, n % 5);
+      begin();
+      await held;
+      for (let n = 501; n <= 510; n++) yield addressRow(n, n % 5);
+    }
+    const importing = importAddresses(rows());
+    await begun;
+    const operator = openDatabase(test.url);
+    const removing = removeDataset(operator, "Lots").finally(() => operator.close());
+    await someoneWaitsForALock();
+    letGo();
+
+    expect((await importing).imported).toBe(510);
+    expect(await removing).toMatchObject({ kind: "parcels", removed: 5 });
+    expect(await addressParcels()).toEqual({ none: 510, present: 0, gone: 0 });
+  });
+
+  it("of parcels, not yet committed, holds back an address import, which then joins no row to the lots removed", async () => {
+    await importLots(lots(0, 5));
+    await importLots(lots(10, 15), "Other lots");
+    await sql`delete from addresses`.execute(test.database.db);
+    const removed = await test.database.db
+      .selectFrom("datasets")
+      .select("dataset_id")
+      .where("name", "=", "Lots")
+      .executeTakeFirstOrThrow();
+
+    const operator = openDatabase(test.url);
+    let importing: ReturnType<typeof importAddresses> | undefined;
+    await operator.db.transaction().execute(async (trx) => {
+      await removeDatasetRows({ trx, dialect: operator.dialect }, removed.dataset_id);
+      // Twenty rows joined to the other lots, one to a lot being removed.
+      importing = importAddresses(
+        (async function* () {
+          for (let n = 1; n <= 20; n++) yield addressRow(n, 10 + (n % 5));
+          yield addressRow(21, 0);
+        })(),
+      );
+      importing.catch(() => {});
+      await someoneWaitsForALock();
+    });
+    await operator.close();
+
+    expect(await importing).toMatchObject({ imported: 20, rejected: 1, rejectedByReason: { parcel_not_found: 1 } });
+    expect(await addressParcels()).toEqual({ none: 0, present: 20, gone: 0 });
   });
 });

@@ -2,11 +2,12 @@ import type { Transaction } from "kysely";
 import { ChangedArea } from "../../changes/changed-area.js";
 import { queueRecomputation } from "../../changes/queue-recomputation.js";
 import type { Database, Dialect } from "../../db/database.js";
-import type { DatasetKind, Schema } from "../../db/schema.js";
+import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
 import { InvalidInputError, NotFoundError } from "../../errors.js";
 import { reassignBuildings } from "../import/assign-buildings.js";
 import { coverageOf } from "./coverage.js";
 import { extentOf, TABLE_OF_KIND } from "./dataset-extent.js";
+import { takeNamespaceParcels } from "./namespace-parcels-lock.js";
 
 export interface RemovedDataset {
   name: string;
@@ -68,6 +69,7 @@ export async function removeDatasetRows(
     .where("dataset_id", "=", datasetId)
     .$if(dialect === "postgres", (query) => query.forUpdate())
     .executeTakeFirstOrThrow();
+  if (dataset.kind === "parcels") await clearAddressParcels({ trx, dialect }, dataset);
   const extent = extentOf(dataset);
   const coverage = new ChangedArea();
   if (extent) coverage.add(coverageOf(extent));
@@ -85,4 +87,23 @@ export async function removeDatasetRows(
     await reassignBuildings({ trx, dialect }, removed);
   }
   return { removed: Number(deleted.numDeletedRows), properties_to_recompute };
+}
+
+/**
+ * Takes the parcels of a parcel dataset from the addresses joined to them, which are then found by their points, as
+ * an address is that was joined to no parcel. PostgreSQL checks no address's parcel by foreign key (migration
+ * 0024), so the removal first waits for the address imports joining addresses to the namespace's parcels.
+ */
+async function clearAddressParcels(
+  { trx, dialect }: { trx: Transaction<Schema>; dialect: Dialect },
+  dataset: { dataset_id: number; namespace: DatasetNamespace },
+): Promise<void> {
+  await takeNamespaceParcels({ trx, dialect }, dataset.namespace);
+  await trx
+    .updateTable("addresses")
+    .set({ parcel_id: null })
+    .where("parcel_id", "in", (eb) =>
+      eb.selectFrom("parcels").select("parcel_id").where("dataset_id", "=", dataset.dataset_id),
+    )
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { AddressTable } from "../../db/schema.js";
 import { addressKey, formatAddress, streetKey } from "../address/index.js";
+import { holdNamespaceParcels } from "../datasets/namespace-parcels-lock.js";
 import { type AddressImportOptions, AddressLocator, type LocatedAddress } from "./address-locator.js";
 import { addressColumnsOf } from "./address-text.js";
 import { type AddressRecords, type PackedLocated, packAddressRecords, unpackLocated } from "./address-transfer.js";
@@ -40,6 +41,8 @@ export function addressImporter(
   // themselves (`firstLoad`), elsewhere the places written. Null when it did: every address is sought.
   let ownWrites: OwnWrites | null | undefined;
   let firstLoad: FirstAddressLoad | undefined;
+  // Taken before the first batch looks for its parcels, and held until the import ends.
+  let parcelsHeld: Promise<void> | undefined;
   return {
     columns: [...addressColumnsOf(options), ...(options.joinParcel ? [options.joinParcel] : [])],
     // A batch for each thread to work on, and one for this thread to read meanwhile.
@@ -47,6 +50,8 @@ export function addressImporter(
     // Each insert of its rows, appended, still journals the pages it changes: the rows' foreign keys may fail it.
     statementJournalsInMemory: true,
     async prepare(context: ImportContext, batch: ReadRecord[]) {
+      parcelsHeld ??= holdNamespaceParcels(context, context.namespace);
+      await parcelsHeld;
       if (!threads) {
         const source = { db: context.trx, dialect: context.dialect, namespace: context.namespace };
         return locator.locateBatch(source, batch);
