@@ -108,32 +108,61 @@ async function someoneWaitsForALock(): Promise<void> {
   throw new Error("no connection came to wait for a lock within 10 s");
 }
 
+/** A promise, and what resolves it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** The id of the dataset named `name`. */
+async function datasetId(name: string): Promise<number> {
+  const { dataset_id } = await test.database.db
+    .selectFrom("datasets")
+    .select("dataset_id")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return dataset_id;
+}
+
+/**
+ * Removes the dataset `datasetId` in a transaction of another connection, as an import's `--replace` would, calls
+ * `start` before that removal commits and commits it once a connection waits for a lock (at once on SQLite); answers
+ * what `start` started, its failure left to the caller.
+ */
+async function startedDuringRemoval<T>(datasetId: number, start: () => Promise<T>): Promise<{ started: Promise<T> }> {
+  const operator = openDatabase(test.url);
+  try {
+    return await operator.db.transaction().execute(async (trx) => {
+      await removeDatasetRows({ trx, dialect: operator.dialect }, datasetId);
+      const started = start();
+      started.catch(() => {});
+      await someoneWaitsForALock();
+      return { started };
+    });
+  } finally {
+    await operator.close();
+  }
+}
+
 describe("removeDataset", () => {
   it("removed while an import into it runs, waits for it and leaves none of that import's rows behind", async () => {
     const { db } = test.database;
     await importLots(lots(0, 5));
-    const { dataset_id } = await db
-      .selectFrom("datasets")
-      .select("dataset_id")
-      .where("name", "=", "Lots")
-      .executeTakeFirstOrThrow();
+    const dataset_id = await datasetId("Lots");
 
     // A second import begins (the dataset is its own from here), and adds lots 5–9 once let go.
-    let letGo = () => {};
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let begin = () => {};
-    const begun = new Promise<void>((resolve) => {
-      begin = resolve;
-    });
-    const importing = importLots(lots(3, 10, { begun: begin, held }));
-    await begun;
+    const held = signal();
+    const begun = signal();
+    const importing = importLots(lots(3, 10, { begun: begun.resolve, held: held.promise }));
+    await begun.promise;
     // From another connection, as `lotline datasets remove` would.
     const operator = openDatabase(test.url);
     const removing = removeDataset(operator, "Lots").finally(() => operator.close());
     await someoneWaitsForALock();
-    letGo();
+    held.resolve();
 
     expect((await importing).imported).toBe(5);
     expect(await removing).toMatchObject({ name: "Lots", kind: "parcels", removed: 10 });
@@ -149,29 +178,16 @@ describe("removeDataset", () => {
   it("an import that waited for the removal of its dataset creates the dataset again, not rows of the one removed", async () => {
     const { db } = test.database;
     await importLots(lots(0, 5));
-    const removed = await db
-      .selectFrom("datasets")
-      .select("dataset_id")
-      .where("name", "=", "Lots")
-      .executeTakeFirstOrThrow();
+    const removed = await datasetId("Lots");
 
-    const operator = openDatabase(test.url);
-    let importing: ReturnType<typeof importLots> | undefined;
-    await operator.db.transaction().execute(async (trx) => {
-      await removeDatasetRows({ trx, dialect: operator.dialect }, removed.dataset_id);
-      // The import begins while the removal is not yet committed.
-      importing = importLots(lots(0, 3));
-      importing.catch(() => {});
-      await someoneWaitsForALock();
-    });
-    await operator.close();
+    const { started: importing } = await startedDuringRemoval(removed, () => importLots(lots(0, 3)));
 
-    expect((await importing)?.imported).toBe(3);
+    expect((await importing).imported).toBe(3);
     const { rows } = await sql<{ dataset_id: number; lots: number }>`select datasets.dataset_id,
         (select count(*) from parcels where parcels.dataset_id = datasets.dataset_id) as lots
       from datasets where name = 'Lots'`.execute(db);
     expect(rows.map((row) => Number(row.lots))).toEqual([3]);
-    expect(rows[0]?.dataset_id).not.toBe(removed.dataset_id);
+    expect(rows[0]?.dataset_id).not.toBe(removed);
     const orphans = await sql<{ count: number }>`select count(*) as count from parcels
       where not exists (select 1 from datasets where datasets.dataset_id = parcels.dataset_id)`.execute(db);
     expect(Number(orphans.rows[0]?.count)).toBe(0);
@@ -180,27 +196,21 @@ describe("removeDataset", () => {
   it("of parcels, while an address import joins rows to its lots, waits for that import and clears their parcels", async () => {
     await importLots(lots(0, 5));
     await sql`delete from addresses`.execute(test.database.db);
-    let letGo = () => {};
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let begin = () => {};
-    const begun = new Promise<void>((resolve) => {
-      begin = resolve;
-    });
+    const held = signal();
+    const begun = signal();
     // A first batch of 500 rows is joined to the lots and written; the rest come once let go.
     async function* rows(): AsyncGenerator<SourceRecord> {
       for (let n = 1; n <= 500; n++) yield addressRow(n, n % 5);
-      begin();
-      await held;
+      begun.resolve();
+      await held.promise;
       for (let n = 501; n <= 510; n++) yield addressRow(n, n % 5);
     }
     const importing = importAddresses(rows());
-    await begun;
+    await begun.promise;
     const operator = openDatabase(test.url);
     const removing = removeDataset(operator, "Lots").finally(() => operator.close());
     await someoneWaitsForALock();
-    letGo();
+    held.resolve();
 
     expect((await importing).imported).toBe(510);
     expect(await removing).toMatchObject({ kind: "parcels", removed: 5 });
@@ -211,27 +221,13 @@ describe("removeDataset", () => {
     await importLots(lots(0, 5));
     await importLots(lots(10, 15), "Other lots");
     await sql`delete from addresses`.execute(test.database.db);
-    const removed = await test.database.db
-      .selectFrom("datasets")
-      .select("dataset_id")
-      .where("name", "=", "Lots")
-      .executeTakeFirstOrThrow();
+    // Twenty rows joined to the other lots, one to a lot being removed.
+    async function* rows(): AsyncGenerator<SourceRecord> {
+      for (let n = 1; n <= 20; n++) yield addressRow(n, 10 + (n % 5));
+      yield addressRow(21, 0);
+    }
 
-    const operator = openDatabase(test.url);
-    let importing: ReturnType<typeof importAddresses> | undefined;
-    await operator.db.transaction().execute(async (trx) => {
-      await removeDatasetRows({ trx, dialect: operator.dialect }, removed.dataset_id);
-      // Twenty rows joined to the other lots, one to a lot being removed.
-      importing = importAddresses(
-        (async function* () {
-          for (let n = 1; n <= 20; n++) yield addressRow(n, 10 + (n % 5));
-          yield addressRow(21, 0);
-        })(),
-      );
-      importing.catch(() => {});
-      await someoneWaitsForALock();
-    });
-    await operator.close();
+    const { started: importing } = await startedDuringRemoval(await datasetId("Lots"), () => importAddresses(rows()));
 
     expect(await importing).toMatchObject({ imported: 20, rejected: 1, rejectedByReason: { parcel_not_found: 1 } });
     expect(await addressParcels()).toEqual({ none: 0, present: 20, gone: 0 });
