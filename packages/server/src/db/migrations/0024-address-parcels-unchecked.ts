@@ -5,9 +5,9 @@ import type { Dialect } from "../database.js";
  * PostgreSQL: an address's parcel is no longer checked by a foreign key. The check is a trigger's query for every
  * row, which also locks the parcel's row, writing to its page: 3.4 µs of the server's for each of a state's address
  * rows, and a 20-tile address import took 12.14 s without it against 13.38 s with it. Removing a parcel dataset
- * clears its addresses' parcels itself, and waits for the address imports of its namespace, which hold a lock on
- * it while they join addresses to its lots (`geo/datasets/namespace-parcels-lock.ts`). The keys of a building's and
- * a property's parcel stay.
+ * clears its addresses' parcels itself, first waiting for the address imports of its namespace, each of which holds
+ * a lock on the namespace's parcels from its first batch to its end (`geo/datasets/namespace-parcels-lock.ts`). The
+ * keys of a building's and a property's parcel stay.
  *
  * SQLite keeps the key, as it kept those of migration 0023.
  */
