@@ -9,7 +9,7 @@ import type { Polygon } from "geojson";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../db/database.js";
-import { rectangle } from "../geo/geometry/test-shapes.js";
+import { rectangle, square } from "../geo/geometry/test-shapes.js";
 import { runCli } from "../test/run-cli.js";
 import { freePort } from "../test/test-app.js";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
@@ -277,7 +277,6 @@ describe("lotline migrate", () => {
 
 describe("lotline import", () => {
   const LOT = 0.001;
-  const square = (west: number, south: number, size: number) => rectangle(west, south, west + size, south + size);
 
   /** Writes `features` one GeoJSON Feature a line into a new folder, and answers the file's path. */
   function featureFile(name: string, features: { id: string; geometry: Polygon }[]): string {
@@ -304,7 +303,7 @@ describe("lotline import", () => {
     const footprints = [
       ...[0, 1, 2].map((i) => ({ id: `B-${i}`, geometry: square(-71.1 + (i + 0.4) * LOT, 42.3704, LOT / 5) })),
       // across the first two lots, two thirds of it in the second
-      { id: "B-across", geometry: rectangle(-71.1 + 0.9 * LOT, 42.3702, -71.1 + 1.1 * LOT + 0.1 * LOT, 42.3704) },
+      { id: "B-across", geometry: rectangle(-71.1 + 0.9 * LOT, 42.3702, -71.1 + 1.2 * LOT, 42.3704) },
     ];
     expect(await imported(["parcels", featureFile("lots.geojsonl", lots), "--name", "lots"], url)).toMatchObject({
       imported: 3,

@@ -11,8 +11,8 @@
  * to the driver. Bytes (a geometry) are written in hex, as the driver writes them.
  */
 export function postgresArrayLiteral(values: readonly unknown[]): string | undefined {
-  if (values.some((value) => value instanceof Uint8Array)) return byteaArrayLiteral(values);
   for (const value of values) {
+    if (value instanceof Uint8Array) return byteaArrayLiteral(values);
     if (typeof value === "number" ? !Number.isFinite(value) : !isJsonScalar(value)) return undefined;
   }
   const json = JSON.stringify(values);
