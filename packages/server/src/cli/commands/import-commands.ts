@@ -1,9 +1,9 @@
-import { SingleBar } from "cli-progress";
 import { IMPORT_KINDS, type ImportFileOptions, type ImportKind, importFile } from "../../geo/import/import-file.js";
 import type { ImportSummary } from "../../geo/import/import-summary.js";
 import { SOURCE_FORMATS } from "../../geo/readers/read-options.js";
 import type { Command, OptionSpec } from "../command.js";
-import { type CliIo, processIo, UsageError } from "../io.js";
+import { ImportProgress, progressModeFor } from "../import-progress.js";
+import { UsageError } from "../io.js";
 import { recomputeQueued } from "../recompute-queued.js";
 import { workerThreadsFor } from "../worker-threads.js";
 
@@ -61,7 +61,7 @@ export const importCommands = Object.fromEntries(
       positionalRepeats: true,
       run: async ({ values, services, io }) => {
         const options = optionsFrom(kind, values);
-        const progress = progressBar(io, kind);
+        const progress = new ImportProgress(io, kind, progressModeFor(io));
         // Used by the kinds with read-only work to spare (buildings' parcels, addresses' locations).
         const threads = workerThreadsFor(services.config.databaseUrl, MAX_IMPORT_THREADS);
         try {
@@ -73,6 +73,7 @@ export const importCommands = Object.fromEntries(
           // Changed parcels or buildings, or a replaced dataset, queued the records there to be computed again:
           // do it before answering.
           const queued = summary.properties.queued > 0 || options.rules?.replace !== undefined;
+          if (queued) progress.stage("recomputing");
           const recomputed = queued ? await recomputeQueued(services) : undefined;
           return { ...toOutput(summary), ...(recomputed === undefined ? {} : { properties_recomputed: recomputed }) };
         } finally {
@@ -166,30 +167,4 @@ function describeImport(result: Record<string, unknown>): string {
   if (rejections.length > LISTED_IN_TEXT)
     lines.push(`  … and ${(result.rejected as number) - LISTED_IN_TEXT} more (use --json)`);
   return lines.join("\n");
-}
-
-/** A progress bar on a terminal (stderr), by bytes read; nothing when output goes to a file or pipe. */
-function progressBar(io: CliIo, kind: ImportKind) {
-  if (io !== processIo || !process.stderr.isTTY) return { hooks: {}, stop: () => {} };
-  const bar = new SingleBar({
-    format: `importing ${kind} [{bar}] {percentage}% | {records} records`,
-    stream: process.stderr,
-    hideCursor: true,
-  });
-  let started = false;
-  return {
-    hooks: {
-      onBytes: (read: number, total: number) => {
-        if (!started) bar.start(total, 0, { records: 0 });
-        started = true;
-        bar.update(read);
-      },
-      onProgress: (summary: ImportSummary) => {
-        if (started) bar.update({ records: summary.read });
-      },
-    } satisfies Partial<ImportFileOptions>,
-    stop: () => {
-      if (started) bar.stop();
-    },
-  };
 }

@@ -14,6 +14,7 @@ import {
 import { addressImporter } from "./address-importer.js";
 import { buildingImporter } from "./building-importer.js";
 import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
+import type { ImportStage } from "./import-stage.js";
 import type { ImportSummary } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import { layerImporter } from "./layer-importer.js";
@@ -58,6 +59,8 @@ export interface ImportFileOptions {
   /** Called as the file is read: bytes so far and in all, when the reader can tell. */
   onBytes?: (read: number, total: number) => void;
   onProgress?: (summary: ImportSummary) => void;
+  /** Called as the import's work before its first record and after its last comes to each stage. */
+  onStage?: (stage: ImportStage) => void;
 }
 
 /**
@@ -103,6 +106,7 @@ export async function importFile(database: Database, options: ImportFileOptions)
     {
       rules: { ...DEFAULT_IMPORT_POLICY, ...options.rules },
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.onStage ? { onStage: options.onStage } : {}),
     },
   );
   if (files.length === 1) return summary;

@@ -67,6 +67,7 @@ export function parcelImporter({ idField, threads, crs }: ParcelImportOptions): 
       await written.writeAll(context);
       await (await spatialIndex)?.end(context);
       // New, moved or removed lot lines can change which parcel holds the largest share of a building.
+      context.stage("reassigning");
       await reassignBuildings(context, context.changes);
     },
     updatedButUnchanged: (context: ImportContext) => pieces.unchangedAfterAll(context, "parcels"),

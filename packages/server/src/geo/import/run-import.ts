@@ -12,6 +12,7 @@ import { AttributeKeys } from "../store/stored-attributes.js";
 import type { SourceRecord, TextRecord } from "../types.js";
 import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "./import-policy.js";
 import { ImportRefusedError } from "./import-refused.js";
+import type { ImportStage } from "./import-stage.js";
 import { count, emptySummary, type ImportSummary, type RecordOutcome } from "./import-summary.js";
 
 /** Records are written this many at a time: one round trip per batch instead of one per record. */
@@ -58,6 +59,8 @@ export interface ImportContext {
   now: number;
   /** Where the import added, changed or removed rows: the property records there are brought up to date. */
   changes: ChangedArea;
+  /** Tells whoever follows the import that its end work has come to `stage`. */
+  stage: (stage: ImportStage) => void;
 }
 
 export type ReadRecord = Extract<SourceRecord, { feature: unknown }>;
@@ -101,6 +104,8 @@ export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = Read
 
 export interface RunImportOptions {
   onProgress?: (summary: ImportSummary) => void;
+  /** Called as the import's work before its first record and after its last comes to each {@link ImportStage}. */
+  onStage?: (stage: ImportStage) => void;
   rules?: ImportRules;
 }
 
@@ -135,7 +140,7 @@ async function importAll<Prepared, In extends BatchRecord>(
   source: string,
   records: AsyncIterable<SourceRecord | In>,
   importer: Importer<Prepared, In>,
-  { onProgress = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions,
+  { onProgress = () => {}, onStage = () => {}, rules = DEFAULT_IMPORT_POLICY }: RunImportOptions,
 ): Promise<ImportSummary> {
   const summary = emptySummary(dataset.kind, dataset.name);
   // Out here so that a failure can be traced to a write that failed before it (see `RowWriter.failure`).
@@ -146,6 +151,7 @@ async function importAll<Prepared, In extends BatchRecord>(
     const namespace = dataset.namespace ?? "main";
     const { datasetId, heldRecords } = await upsertDataset(trx, database.dialect, { ...dataset, namespace }, now);
     if (rules.replace !== undefined) {
+      onStage("replacing");
       await replaceDataset({ trx, dialect: database.dialect }, dataset.kind, namespace, rules.replace, datasetId);
     }
     const { import_id } = await trx
@@ -164,6 +170,7 @@ async function importAll<Prepared, In extends BatchRecord>(
       importId: import_id,
       now,
       changes: new ChangedArea(),
+      stage: onStage,
     };
     rows = context.rows;
 
@@ -211,11 +218,13 @@ async function importAll<Prepared, In extends BatchRecord>(
     while (preparing.length > 0) await writeOldest();
     const refusal = refusalOf(summary, rules);
     if (refusal) throw new ImportRefusedError(refusal);
+    onStage("indexing");
     await importer.finish?.(context);
     const unchanged = (await importer.updatedButUnchanged?.(context)) ?? 0;
     summary.updated -= unchanged;
     summary.unchanged += unchanged;
     await refreshExtentAndCount({ db: trx, dialect: database.dialect }, datasetId, dataset.kind);
+    onStage("properties");
     summary.properties = await updateRecordsAfterImport(context, dataset.kind, context.changes);
     await trx
       .updateTable("imports")
@@ -224,6 +233,7 @@ async function importAll<Prepared, In extends BatchRecord>(
       .execute();
     // Committed only once every row is stored: PostgreSQL ends a transaction a failed write aborted by rolling back.
     await context.rows.settle();
+    onStage("committing");
   });
   await written.catch(async (error: unknown) => {
     throw (await rows?.failure()) ?? error;

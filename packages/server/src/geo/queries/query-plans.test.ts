@@ -229,6 +229,7 @@ describe.skipIf(!PRESENT)(
           importId: -1,
           now: 0,
           changes: new ChangedArea(),
+          stage: () => {},
         },
         "parcels",
         [{ datasetId: parcels.dataset_id, name: parcels.name, extent: map }],
