@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, sql } from "kysely";
 import type pg from "pg";
 import { PatientSqliteDialect } from "./patient-sqlite-dialect.js";
+import { keepStatementsPrepared } from "./prepared-statements.js";
 import type { Schema } from "./schema.js";
 import { WalSync } from "./wal-sync.js";
 
@@ -154,5 +155,6 @@ function openPostgres(url: string, { searchPath }: OpenOptions): Kysely<Schema> 
     },
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  pool.on("connect", keepStatementsPrepared);
   return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
 }

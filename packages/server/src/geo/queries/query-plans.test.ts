@@ -5,6 +5,7 @@ import { CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChangedArea } from "../../changes/changed-area.js";
 import { propertiesInArea } from "../../changes/properties-in-area.js";
+import { postgresArrayLiteral } from "../../db/postgres-array-literal.js";
 import { RowWriter } from "../../db/row-writer.js";
 import type { Schema } from "../../db/schema.js";
 import { EventArea } from "../../events/event-area.js";
@@ -51,9 +52,15 @@ class QueryRecorder implements KyselyPlugin {
  * With `sortsDisabled`, PostgreSQL plans as though sorting cost too much to consider: the choice its planner makes
  * for a page of rows in id order once a table's statistics say millions, where walking an index in id order until
  * the page is full looks cheaper than sorting what the boxes find. At 1 M parcels that walk took a second for a map
- * of the last tile; on the few thousand rows of a test it is chosen only when sorting is ruled out.
+ * of the last tile; on the few thousand rows of a test it is chosen only when sorting is ruled out. With `generic`,
+ * PostgreSQL's plan for any parameters: a statement the service keeps prepared (`db/prepared-statements.ts`) runs
+ * it once the planner finds it no costlier than the plans for the parameters given.
  */
-async function planOf(test: TestDatabase, query: CompiledQuery, { sortsDisabled = false } = {}): Promise<string[]> {
+async function planOf(
+  test: TestDatabase,
+  query: CompiledQuery,
+  { sortsDisabled = false, generic = false } = {},
+): Promise<string[]> {
   const { db } = test.database;
   if (TEST_DIALECT === "sqlite") {
     const result = await db.executeQuery<{ detail: string }>(
@@ -61,11 +68,28 @@ async function planOf(test: TestDatabase, query: CompiledQuery, { sortsDisabled 
     );
     return result.rows.map((row) => row.detail);
   }
-  const result = await db.transaction().execute(async (trx) => {
-    if (sortsDisabled) await sql`set local enable_sort = off`.execute(trx);
-    return trx.executeQuery<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(
-      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
-    );
+  const result = await db.connection().execute(async (connection) => {
+    if (!generic) {
+      return connection.transaction().execute(async (trx) => {
+        if (sortsDisabled) await sql`set local enable_sort = off`.execute(trx);
+        return trx.executeQuery<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(
+          CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+        );
+      });
+    }
+    await connection.executeQuery(CompiledQuery.raw(`prepare plan_checked as ${query.sql}`));
+    try {
+      return await connection.transaction().execute(async (trx) => {
+        await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+        // EXECUTE takes its arguments as literals; the prepared statement gives them their types.
+        const values = query.parameters.map(literal).join(", ");
+        return trx.executeQuery<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(
+          CompiledQuery.raw(`explain (format json) execute plan_checked(${values})`),
+        );
+      });
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw("deallocate plan_checked"));
+    }
   });
   const lines: string[] = [];
   const walk = (node: PlanNode) => {
@@ -74,6 +98,20 @@ async function planOf(test: TestDatabase, query: CompiledQuery, { sortsDisabled 
   };
   walk(result.rows[0]?.["QUERY PLAN"][0]?.Plan as PlanNode);
   return lines;
+}
+
+/** A parameter written as a PostgreSQL literal of no type yet: a number, a text, an array of them. */
+function literal(value: unknown): string {
+  if (value === null) return "null";
+  const text = Array.isArray(value) ? postgresArrayLiteral(value) : String(value);
+  if (text === undefined) throw new Error(`no literal for ${JSON.stringify(value)}`);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The plans a query may run with: on PostgreSQL, for its parameters and for any (a prepared statement's). */
+async function plansOf(test: TestDatabase, query: CompiledQuery): Promise<string[]> {
+  const ways = TEST_DIALECT === "postgres" ? [{}, { generic: true }] : [{}];
+  return Promise.all(ways.map(async (way) => (await planOf(test, query, way)).join("\n→ ")));
 }
 
 interface PlanNode {
@@ -251,9 +289,10 @@ describe.skipIf(!PRESENT)(
       expect(spatial.length).toBeGreaterThanOrEqual(12);
       expect(spatial.filter((query) => query.sql.includes('from "layer_parts"'))).not.toEqual([]);
       for (const query of spatial) {
-        for (const sortsDisabled of TEST_DIALECT === "postgres" ? [false, true] : [false]) {
-          const plan = await planOf(test, query, { sortsDisabled });
-          expect(ledBySpatialIndex(plan), `${query.sql}\n→ ${plan.join("\n→ ")}`).toBe(true);
+        const ways = TEST_DIALECT === "postgres" ? [{}, { sortsDisabled: true }, { generic: true }] : [{}];
+        for (const way of ways) {
+          const plan = await planOf(test, query, way);
+          expect(ledBySpatialIndex(plan), `${JSON.stringify(way)} ${query.sql}\n→ ${plan.join("\n→ ")}`).toBe(true);
         }
       }
     });
@@ -271,12 +310,13 @@ describe.skipIf(!PRESENT)(
         .filter((query) => query.sql.includes('"parcel_id" is null'));
       expect(parcelless).toHaveLength(1);
       for (const query of parcelless) {
-        const plan = (await planOf(test, query)).join("\n→ ");
-        expect(plan, query.sql).toMatch(
-          TEST_DIALECT === "sqlite"
-            ? /^SEARCH addresses USING INDEX addresses_without_parcel \(lat>\? AND lat<\?\)$/
-            : /^Index Scan addresses addresses_without_parcel$/,
-        );
+        for (const plan of await plansOf(test, query)) {
+          expect(plan, query.sql).toMatch(
+            TEST_DIALECT === "sqlite"
+              ? /^SEARCH addresses USING INDEX addresses_without_parcel \(lat>\? AND lat<\?\)$/
+              : /^Index Scan addresses addresses_without_parcel$/,
+          );
+        }
       }
     });
 
@@ -293,13 +333,14 @@ describe.skipIf(!PRESENT)(
         .map((node) => executor.compileQuery(node, createQueryId()))
         .filter((query) => query.sql.includes('"source_id" in') || query.sql.includes('"source_id" = any'));
       expect(more).toEqual([]);
-      const plan = (await planOf(test, join as CompiledQuery)).join("\n→ ");
-      expect(plan, join?.sql).toMatch(
-        TEST_DIALECT === "sqlite"
-          ? /SEARCH parcels USING INDEX sqlite_autoindex_parcels_1 \(dataset_id=\? AND source_id=\?\)/
-          : /Index Scan parcels parcels_source/,
-      );
-      expect(plan).not.toMatch(/SCAN parcels|Seq Scan parcels/);
+      for (const plan of await plansOf(test, join as CompiledQuery)) {
+        expect(plan, join?.sql).toMatch(
+          TEST_DIALECT === "sqlite"
+            ? /SEARCH parcels USING INDEX sqlite_autoindex_parcels_1 \(dataset_id=\? AND source_id=\?\)/
+            : /Index Scan parcels parcels_source/,
+        );
+        expect(plan).not.toMatch(/SCAN parcels|Seq Scan parcels/);
+      }
     });
 
     it("writes the buildings whose parcel changed by their ids, not by reading the whole table", async () => {
@@ -333,11 +374,12 @@ describe.skipIf(!PRESENT)(
       const written = TEST_DIALECT === "sqlite" ? update.parameters.length / 3 : (update.parameters[0] as []).length;
       expect(lost).toBeGreaterThan(30);
       expect(written).toBe(lost);
-      const plan = (await planOf(test, update)).join("\n→ ");
-      expect(plan, update.sql).toMatch(
-        TEST_DIALECT === "sqlite" ? /SEARCH buildings USING INTEGER PRIMARY KEY/ : /Scan buildings buildings_pkey/,
-      );
-      expect(plan, update.sql).not.toMatch(/SCAN buildings\b|Seq Scan buildings/);
+      for (const plan of await plansOf(test, update)) {
+        expect(plan, update.sql).toMatch(
+          TEST_DIALECT === "sqlite" ? /SEARCH buildings USING INTEGER PRIMARY KEY/ : /Scan buildings buildings_pkey/,
+        );
+        expect(plan, update.sql).not.toMatch(/SCAN buildings\b|Seq Scan buildings/);
+      }
     });
 
     // PostgreSQL rightly reads a city's few thousand rows whole rather than seek them; at a county's size it seeks
