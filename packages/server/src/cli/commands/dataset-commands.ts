@@ -4,6 +4,7 @@ import { removeDataset } from "../../geo/datasets/remove-dataset.js";
 import { IMPORT_KINDS } from "../../geo/import/import-file.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../io.js";
+import { Progress, progressModeFor } from "../progress.js";
 import { recomputeQueued } from "../recompute-queued.js";
 
 /** `lotline datasets list`: every imported dataset → `{"datasets": [...]}`. */
@@ -39,13 +40,22 @@ const datasetsRemove: Command = {
   options: { kind: { type: "string" } },
   required: [],
   positional: "name",
-  run: async ({ values, services }) => {
+  run: async ({ values, services, io }) => {
     const kind = values.kind as string | undefined;
     if (kind !== undefined && !(IMPORT_KINDS as readonly string[]).includes(kind)) {
       throw new UsageError(`--kind must be one of ${IMPORT_KINDS.join(", ")}`);
     }
-    const removed = await removeDataset(services.database, values.name as string, kind as DatasetKind | undefined);
-    return { ...removed, properties_recomputed: await recomputeQueued(services) };
+    const name = values.name as string;
+    const progress = new Progress(io, `removing "${name}"`, progressModeFor(io), { reads: false });
+    try {
+      const removed = await removeDataset(services.database, name, kind as DatasetKind | undefined, (stage) =>
+        progress.stage(stage),
+      );
+      progress.stage("recomputing");
+      return { ...removed, properties_recomputed: await recomputeQueued(services) };
+    } finally {
+      progress.stop();
+    }
   },
   describe: (result) =>
     `Removed ${result.kind} dataset "${result.name}" (${result.removed} records); ` +

@@ -2,8 +2,8 @@ import { IMPORT_KINDS, type ImportFileOptions, type ImportKind, importFile } fro
 import type { ImportSummary } from "../../geo/import/import-summary.js";
 import { SOURCE_FORMATS } from "../../geo/readers/read-options.js";
 import type { Command, OptionSpec } from "../command.js";
-import { ImportProgress, progressModeFor } from "../import-progress.js";
 import { UsageError } from "../io.js";
+import { Progress, progressModeFor } from "../progress.js";
 import { recomputeQueued } from "../recompute-queued.js";
 import { workerThreadsFor } from "../worker-threads.js";
 
@@ -61,7 +61,7 @@ export const importCommands = Object.fromEntries(
       positionalRepeats: true,
       run: async ({ values, services, io }) => {
         const options = optionsFrom(kind, values);
-        const progress = new ImportProgress(io, kind, progressModeFor(io));
+        const progress = new Progress(io, `importing ${kind}`, progressModeFor(io), { reads: true });
         // Used by the kinds with read-only work to spare (buildings' parcels, addresses' locations).
         const threads = workerThreadsFor(services.config.databaseUrl, MAX_IMPORT_THREADS);
         try {

@@ -7,6 +7,7 @@ import { InvalidInputError, NotFoundError } from "../../errors.js";
 import { reassignBuildings } from "../import/assign-buildings.js";
 import { coverageOf } from "./coverage.js";
 import { extentOf, TABLE_OF_KIND } from "./dataset-extent.js";
+import type { DatasetStage } from "./dataset-stage.js";
 import { takeNamespaceParcels } from "./namespace-parcels-lock.js";
 
 export interface RemovedDataset {
@@ -21,9 +22,15 @@ export interface RemovedDataset {
 /**
  * `lotline datasets remove NAME`: deletes the dataset and everything imported into it, in one transaction, and
  * queues every property record in its coverage to be computed again (the `recompute_property` job), so no record
- * keeps showing data that is gone.
+ * keeps showing data that is gone. `onStage` hears which of that work is under way: at a state's size it takes
+ * minutes.
  */
-export async function removeDataset(database: Database, name: string, kind?: DatasetKind): Promise<RemovedDataset> {
+export async function removeDataset(
+  database: Database,
+  name: string,
+  kind?: DatasetKind,
+  onStage: (stage: DatasetStage) => void = () => {},
+): Promise<RemovedDataset> {
   return database.db.transaction().execute(async (trx) => {
     const dataset = await trx
       .selectFrom("datasets")
@@ -43,17 +50,17 @@ export async function removeDataset(database: Database, name: string, kind?: Dat
         `"${name}" names datasets of several kinds (${dataset.map((row) => row.kind).join(", ")}); give --kind`,
       );
     }
-    return {
-      name: only.name,
-      kind: only.kind,
-      ...(await removeDatasetRows({ trx, dialect: database.dialect }, only.dataset_id)),
-    };
+    onStage("deleting");
+    const removed = await removeDatasetRows({ trx, dialect: database.dialect }, only.dataset_id, onStage);
+    onStage("committing");
+    return { name: only.name, kind: only.kind, ...removed };
   });
 }
 
 /**
  * Deletes a dataset and its rows inside the caller's transaction, reassigns buildings that lose their parcel, and
- * queues the property records within its coverage for recomputation.
+ * queues the property records within its coverage for recomputation; `onStage` hears when the buildings are
+ * reassigned.
  *
  * On PostgreSQL the dataset's row is locked first: an import into the dataset holds it from its start, so the
  * removal waits for that import to end and then deletes the rows it wrote too. No foreign key does it for them
@@ -62,6 +69,7 @@ export async function removeDataset(database: Database, name: string, kind?: Dat
 export async function removeDatasetRows(
   { trx, dialect }: { trx: Transaction<Schema>; dialect: Dialect },
   datasetId: number,
+  onStage: (stage: DatasetStage) => void = () => {},
 ): Promise<Omit<RemovedDataset, "name" | "kind">> {
   const dataset = await trx
     .selectFrom("datasets")
@@ -84,6 +92,7 @@ export async function removeDatasetRows(
   if (dataset.kind === "parcels" && extent) {
     const removed = new ChangedArea();
     removed.add(extent);
+    onStage("reassigning");
     await reassignBuildings({ trx, dialect }, removed);
   }
   return { removed: Number(deleted.numDeletedRows), properties_to_recompute };

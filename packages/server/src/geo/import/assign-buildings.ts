@@ -106,6 +106,9 @@ export async function reassignBuildings(
   const assigner = new ParcelAssigner(source);
   const changed: ChangedOwner[] = [];
   for await (const tile of boxesInTiles(source, "buildings", extent, TILE, (box) => !area.meets(box))) {
+    // A turn of the event loop between tiles, where SQLite's statements leave none: a state's reassignment takes
+    // minutes, and the command's progress line is drawn on timers.
+    await new Promise(setImmediate);
     const ids = tile.filter((building) => area.meets(building.box)).map((building) => building.id);
     for (let start = 0; start < ids.length; start += PAGE) {
       changed.push(...(await changedOwners(context, assigner, ids.slice(start, start + PAGE))));

@@ -1,6 +1,7 @@
 import { basename, extname } from "node:path";
 import type { Database } from "../../db/database.js";
 import { InvalidInputError } from "../../errors.js";
+import type { DatasetStage } from "../datasets/dataset-stage.js";
 import {
   type ReadOptions,
   readSource,
@@ -14,7 +15,6 @@ import {
 import { addressImporter } from "./address-importer.js";
 import { buildingImporter } from "./building-importer.js";
 import { DEFAULT_IMPORT_POLICY } from "./import-policy.js";
-import type { ImportStage } from "./import-stage.js";
 import type { ImportSummary } from "./import-summary.js";
 import type { ImportThreadOptions } from "./import-threads.js";
 import { layerImporter } from "./layer-importer.js";
@@ -60,7 +60,7 @@ export interface ImportFileOptions {
   onBytes?: (read: number, total: number) => void;
   onProgress?: (summary: ImportSummary) => void;
   /** Called as the import's work before its first record and after its last comes to each stage. */
-  onStage?: (stage: ImportStage) => void;
+  onStage?: (stage: DatasetStage) => void;
 }
 
 /**

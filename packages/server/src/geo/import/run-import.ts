@@ -6,13 +6,13 @@ import { RowWriter } from "../../db/row-writer.js";
 import type { DatasetKind, DatasetNamespace, Schema } from "../../db/schema.js";
 import { inTransactionWithStatementJournalsInMemory } from "../../db/statement-journals-in-memory.js";
 import { refreshExtentAndCount } from "../datasets/dataset-extent.js";
+import type { DatasetStage } from "../datasets/dataset-stage.js";
 import { removeDatasetRows } from "../datasets/remove-dataset.js";
 import { positionCount } from "../geometry/positions.js";
 import { AttributeKeys } from "../store/stored-attributes.js";
 import type { SourceRecord, TextRecord } from "../types.js";
 import { DEFAULT_IMPORT_POLICY, type ImportPolicy, refusalOf } from "./import-policy.js";
 import { ImportRefusedError } from "./import-refused.js";
-import type { ImportStage } from "./import-stage.js";
 import { count, emptySummary, type ImportSummary, type RecordOutcome } from "./import-summary.js";
 
 /** Records are written this many at a time: one round trip per batch instead of one per record. */
@@ -60,7 +60,7 @@ export interface ImportContext {
   /** Where the import added, changed or removed rows: the property records there are brought up to date. */
   changes: ChangedArea;
   /** Tells whoever follows the import that its end work has come to `stage`. */
-  stage: (stage: ImportStage) => void;
+  stage: (stage: DatasetStage) => void;
 }
 
 export type ReadRecord = Extract<SourceRecord, { feature: unknown }>;
@@ -104,8 +104,8 @@ export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = Read
 
 export interface RunImportOptions {
   onProgress?: (summary: ImportSummary) => void;
-  /** Called as the import's work before its first record and after its last comes to each {@link ImportStage}. */
-  onStage?: (stage: ImportStage) => void;
+  /** Called as the import's work before its first record and after its last comes to each {@link DatasetStage}. */
+  onStage?: (stage: DatasetStage) => void;
   rules?: ImportRules;
 }
 

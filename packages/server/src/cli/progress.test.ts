@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptySummary } from "../geo/import/import-summary.js";
-import { duration, ImportProgress, LOG_EVERY_MS, progressModeFor, size } from "./import-progress.js";
 import type { CliIo } from "./io.js";
+import { duration, LOG_EVERY_MS, Progress, progressModeFor, size } from "./progress.js";
 
-/** What an operator reads in a log (stderr not a terminal) while a long import runs. */
+/** What an operator reads in a log (stderr not a terminal) while a long import or removal runs. */
 
 let written: string[];
 const io: CliIo = { env: {}, stdout: () => {}, stderr: (text) => written.push(text) };
@@ -22,7 +22,7 @@ function recordsRead(read: number) {
 
 describe("an import's progress in a log", () => {
   it("says nothing of an import shorter than its interval", () => {
-    const progress = new ImportProgress(io, "buildings", "log");
+    const progress = new Progress(io, "importing buildings", "log", { reads: true });
     progress.hooks.onBytes(1_000_000, 1_000_000);
     progress.hooks.onProgress(recordsRead(5000));
     progress.hooks.onStage("indexing");
@@ -32,7 +32,7 @@ describe("an import's progress in a log", () => {
   });
 
   it("tells the share read, the records and their rate, the time left, each stage and the time it took", () => {
-    const progress = new ImportProgress(io, "buildings", "log");
+    const progress = new Progress(io, "importing buildings", "log", { reads: true });
     const { onBytes, onProgress, onStage } = progress.hooks;
     onBytes(500_000_000, 2_000_000_000);
     onProgress(recordsRead(300_000));
@@ -50,20 +50,20 @@ describe("an import's progress in a log", () => {
     onStage("properties");
     vi.advanceTimersByTime(70_000);
     progress.stop();
-    // Reading ended at 1 min; a line every 15 s after.
+    // Reading ended at 1 min; each stage is told as it starts (the import is long by then), then every 15 s.
+    const indexing = "writing the last rows and building the indexes";
+    const properties = "updating the property records under the changes";
     expect(written.slice(4)).toEqual([
-      "importing buildings: 1,200,000 records read in 1 min; writing the last rows and building the indexes (15 s)\n",
-      ...["15 s", "30 s", "45 s", "1 min"].map(
-        (time) =>
-          `importing buildings: 1,200,000 records read in 1 min; updating the property records under the changes (${time})\n`,
-      ),
+      ...[`${indexing} (0 s)`, `${indexing} (15 s)`, `${properties} (0 s)`]
+        .concat(["15 s", "30 s", "45 s", "1 min"].map((time) => `${properties} (${time})`))
+        .map((status) => `importing buildings: 1,200,000 records read in 1 min; ${status}\n`),
       "importing buildings: done in 2 min 25 s\n",
     ]);
   });
 
   it("says nothing at all where the caller gave the command its own io", () => {
     expect(progressModeFor(io)).toBe("silent");
-    const progress = new ImportProgress(io, "layer", "silent");
+    const progress = new Progress(io, "importing layer", "silent", { reads: true });
     progress.hooks.onStage("indexing");
     vi.advanceTimersByTime(10 * LOG_EVERY_MS);
     progress.stop();
@@ -71,16 +71,34 @@ describe("an import's progress in a log", () => {
   });
 
   it("tells of the removal of the dataset an import replaces, before it reads", () => {
-    const progress = new ImportProgress(io, "parcels", "log");
+    const progress = new Progress(io, "importing parcels", "log", { reads: true });
     progress.hooks.onStage("replacing");
     vi.advanceTimersByTime(LOG_EVERY_MS);
     progress.stage("recomputing");
     vi.advanceTimersByTime(LOG_EVERY_MS);
     progress.stop();
     expect(written[0]).toBe("importing parcels: removing the dataset it replaces (15 s)\n");
-    expect(written[1]).toBe(
-      "importing parcels: 0 records read in 15 s; computing the queued property records again (15 s)\n",
-    );
+    expect(written.slice(1, 3)).toEqual([
+      "importing parcels: computing the queued property records again (0 s)\n",
+      "importing parcels: computing the queued property records again (15 s)\n",
+    ]);
+  });
+});
+
+describe("a removal's progress in a log", () => {
+  it("tells each stage of the removal and the time it took", () => {
+    const progress = new Progress(io, 'removing "lots"', "log", { reads: false });
+    progress.stage("deleting");
+    vi.advanceTimersByTime(LOG_EVERY_MS + 5000);
+    progress.stage("reassigning");
+    vi.advanceTimersByTime(LOG_EVERY_MS);
+    progress.stop();
+    expect(written).toEqual([
+      'removing "lots": deleting its rows (15 s)\n',
+      'removing "lots": finding the parcels of the buildings under changed lots (0 s)\n',
+      'removing "lots": finding the parcels of the buildings under changed lots (10 s)\n',
+      'removing "lots": done in 35 s\n',
+    ]);
   });
 });
 

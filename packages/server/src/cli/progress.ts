@@ -1,22 +1,22 @@
 import { SingleBar } from "cli-progress";
-import type { ImportKind } from "../geo/import/import-file.js";
-import type { ImportStage } from "../geo/import/import-stage.js";
+import type { DatasetStage } from "../geo/datasets/dataset-stage.js";
 import type { ImportSummary } from "../geo/import/import-summary.js";
 import { type CliIo, processIo } from "./io.js";
 
-/** The stages an operator sees: the import's own, then the property records the command computes again. */
-export type ShownStage = ImportStage | "recomputing";
+/** The stages an operator sees: the import's or removal's own, then the property records computed again. */
+export type ShownStage = DatasetStage | "recomputing";
 
 const STAGES: Record<ShownStage, string> = {
   replacing: "removing the dataset it replaces",
   indexing: "writing the last rows and building the indexes",
+  deleting: "deleting its rows",
   reassigning: "finding the parcels of the buildings under changed lots",
   properties: "updating the property records under the changes",
   committing: "committing",
   recomputing: "computing the queued property records again",
 };
 
-/** How often a log (stderr not a terminal) is told how the import is going, ms: a shorter import tells it nothing. */
+/** How often a log (stderr not a terminal) is told how the command is going, ms: a shorter one tells it nothing. */
 export const LOG_EVERY_MS = 15_000;
 
 /** How often a terminal's line is redrawn, ms: the time spent in a stage counts up. */
@@ -37,13 +37,14 @@ export function progressModeFor(io: CliIo): ProgressMode {
 }
 
 /**
- * How an import is going, on stderr: how much of the file is read, the records so far and their rate, the time
- * left to read, and then which of the end work is under way (at a state's size, minutes after the last record).
- * On a terminal, one line redrawn in place; in a log (a service's, a job's), a line every {@link LOG_EVERY_MS}, so
- * that an import shorter than that writes nothing. Never on stdout, which carries the result.
+ * How a long command on datasets is going, on stderr: for an import, how much of the file is read, the records so
+ * far and their rate and the time left to read; then, for an import or a removal, which of its work is under way
+ * (at a state's size, minutes after an import's last record). On a terminal, one line redrawn in place; in a log (a
+ * service's, a job's), a line every {@link LOG_EVERY_MS}, so that a command shorter than that writes nothing there.
+ * Never on stdout, which carries the result.
  */
-export class ImportProgress {
-  readonly #kind: ImportKind;
+export class Progress {
+  readonly #label: string;
   readonly #write: (text: string) => void;
   readonly #bar: SingleBar | undefined;
   readonly #timer: NodeJS.Timeout | undefined;
@@ -54,17 +55,21 @@ export class ImportProgress {
   #readFor: number | undefined;
   #stage: { stage: ShownStage; since: number } | undefined;
   #logged = false;
-  /** Whether the terminal's line was drawn: not for an import refused before it read anything. */
+  /** Whether the terminal's line was drawn: not for a command refused before it began. */
   #drawn = false;
 
-  constructor(io: CliIo, kind: ImportKind, mode: ProgressMode) {
-    this.#kind = kind;
+  /**
+   * `label` says what the command does (`importing parcels`); `reads` whether it reads a file, whose share read a
+   * terminal's line shows as a bar.
+   */
+  constructor(io: CliIo, label: string, mode: ProgressMode, { reads }: { reads: boolean }) {
+    this.#label = label;
     this.#write = io.stderr;
     if (mode === "silent") return;
     const terminal = mode === "terminal";
     if (terminal) {
       this.#bar = new SingleBar({
-        format: `importing ${kind} [{bar}] {status}`,
+        format: reads ? `${label} [{bar}] {status}` : `${label}: {status}`,
         stream: process.stderr,
         hideCursor: true,
       });
@@ -74,7 +79,7 @@ export class ImportProgress {
     this.#timer.unref();
   }
 
-  /** What the import calls back with, for `importFile`'s options. */
+  /** What an import calls back with, for `importFile`'s options. */
   get hooks() {
     return {
       onBytes: (read: number, total: number) => {
@@ -84,37 +89,35 @@ export class ImportProgress {
       onProgress: (summary: ImportSummary) => {
         this.#records = summary.read;
       },
-      onStage: (stage: ImportStage) => this.stage(stage),
+      onStage: (stage: DatasetStage) => this.stage(stage),
     };
   }
 
-  /** The import, or the command after it, has come to `stage`. */
+  /** The command has come to `stage`. */
   stage(stage: ShownStage): void {
     // The records are all read once a stage other than the removal before them starts.
     if (stage !== "replacing") this.#readFor ??= Date.now() - this.#started;
     this.#stage = { stage, since: Date.now() };
     if (this.#bar) this.#tellTerminal();
+    // A long command's log hears of each stage as it starts: the timer waits for a free turn of the event loop,
+    // which a SQLite statement of minutes (a state's R*Tree filled) does not leave.
+    else if (this.#timer && Date.now() - this.#started >= LOG_EVERY_MS) this.#tell();
   }
 
-  /** Ends the line on a terminal; in a log that heard of the import, says how long it took. */
+  /** Ends the line on a terminal; in a log that heard of the command, says how long it took. */
   stop(): void {
     clearInterval(this.#timer);
     if (this.#drawn) this.#bar?.stop();
-    if (this.#logged) this.#write(`importing ${this.#kind}: done in ${duration(Date.now() - this.#started)}\n`);
+    if (this.#logged) this.#write(`${this.#label}: done in ${duration(Date.now() - this.#started)}\n`);
   }
 
-  /** How the import is going, without the kind. */
+  /** How the command is going, without its label. */
   #status(): string {
     const now = Date.now();
-    if (this.#readFor !== undefined && this.#stage) {
-      const { stage, since } = this.#stage;
-      return (
-        `${count(this.#records)} records read in ${duration(this.#readFor)}; ` +
-        `${STAGES[stage]} (${duration(now - since)})`
-      );
-    }
-    if (this.#stage) return `${STAGES[this.#stage.stage]} (${duration(now - this.#stage.since)})`;
-    return this.#readingStatus(now - this.#started);
+    if (!this.#stage) return this.#readingStatus(now - this.#started);
+    const doing = `${STAGES[this.#stage.stage]} (${duration(now - this.#stage.since)})`;
+    const read = this.#readFor !== undefined && this.#records > 0;
+    return read ? `${count(this.#records)} records read in ${duration(this.#readFor ?? 0)}; ${doing}` : doing;
   }
 
   #readingStatus(elapsed: number): string {
@@ -130,12 +133,12 @@ export class ImportProgress {
 
   #tell(): void {
     if (this.#bar) {
-      // The line is first drawn when the import first reports: one refused before that leaves none.
+      // The line is first drawn when the command first reports: one refused before that leaves none.
       if (this.#drawn) this.#tellTerminal();
       return;
     }
     this.#logged = true;
-    this.#write(`importing ${this.#kind}: ${this.#status()}\n`);
+    this.#write(`${this.#label}: ${this.#status()}\n`);
   }
 
   #tellTerminal(): void {

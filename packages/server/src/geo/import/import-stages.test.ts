@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
+import type { DatasetStage } from "../datasets/dataset-stage.js";
+import { removeDataset } from "../datasets/remove-dataset.js";
 import { square } from "../geometry/test-shapes.js";
 import { type ImportFileOptions, importFile } from "./import-file.js";
-import type { ImportStage } from "./import-stage.js";
 
 /**
- * An import tells its follower (the command's progress line) which of its work besides reading is under way: each
- * stage once, in the order the work is done, with the records all counted before the end work begins.
+ * An import or a removal tells its follower (the command's progress line) which of its work besides reading is under
+ * way: each stage once, in the order the work is done, with an import's records all counted before its end work.
  */
 
 let folder: string;
@@ -38,8 +39,8 @@ function squaresFile(name: string, idField: string, prefix: string, count: numbe
 }
 
 /** The stages an import went through, each with the records read when it began. */
-async function stagesOf(options: ImportFileOptions): Promise<Array<[ImportStage, number]>> {
-  const stages: Array<[ImportStage, number]> = [];
+async function stagesOf(options: ImportFileOptions): Promise<Array<[DatasetStage, number]>> {
+  const stages: Array<[DatasetStage, number]> = [];
   let read = 0;
   await importFile(test.database, {
     ...options,
@@ -78,5 +79,15 @@ describe("the stages of an import", () => {
       ["properties", 12],
       ["committing", 12],
     ]);
+  });
+
+  it("of a removal are its deletion, the buildings' parcels when it held parcels, and its commit", async () => {
+    const stagesOfRemoval = async (name: string) => {
+      const stages: DatasetStage[] = [];
+      await removeDataset(test.database, name, undefined, (stage) => stages.push(stage));
+      return stages;
+    };
+    expect(await stagesOfRemoval("zones 2024")).toEqual(["deleting", "committing"]);
+    expect(await stagesOfRemoval("lots")).toEqual(["deleting", "reassigning", "committing"]);
   });
 });
