@@ -40,8 +40,8 @@ export function progressModeFor(io: CliIo): ProgressMode {
  * How a long command on datasets is going, on stderr: for an import, how much of the file is read, the records so
  * far and their rate and the time left to read; then, for an import or a removal, which of its work is under way
  * (at a state's size, minutes after an import's last record). On a terminal, one line redrawn in place; in a log (a
- * service's, a job's), a line every {@link LOG_EVERY_MS}, so that a command shorter than that writes nothing there.
- * Never on stdout, which carries the result.
+ * service's, a job's), a line every {@link LOG_EVERY_MS} and, once the command has run that long, at each stage, so
+ * that a command shorter than that writes nothing there. Never on stdout, which carries the result.
  */
 export class Progress {
   readonly #label: string;
@@ -95,7 +95,7 @@ export class Progress {
 
   /** The command has come to `stage`. */
   stage(stage: ShownStage): void {
-    // The records are all read once a stage other than the removal before them starts.
+    // An import's records are all read once a stage other than the removal of the dataset it replaces starts.
     if (stage !== "replacing") this.#readFor ??= Date.now() - this.#started;
     this.#stage = { stage, since: Date.now() };
     if (this.#bar) this.#tellTerminal();
