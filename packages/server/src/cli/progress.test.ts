@@ -21,35 +21,37 @@ function recordsRead(read: number) {
 }
 
 describe("an import's progress in a log", () => {
-  it("says nothing of an import shorter than its interval", () => {
+  it("says nothing of an import shorter than its interval", async () => {
     const progress = new Progress(io, "importing buildings", "log", { reads: true });
-    progress.hooks.onBytes(1_000_000, 1_000_000);
-    progress.hooks.onProgress(recordsRead(5000));
-    progress.hooks.onStage("indexing");
-    vi.advanceTimersByTime(LOG_EVERY_MS - 1);
-    progress.stop();
+    await progress.follow(async () => {
+      progress.hooks.onBytes(1_000_000, 1_000_000);
+      progress.hooks.onProgress(recordsRead(5000));
+      progress.hooks.onStage("indexing");
+      vi.advanceTimersByTime(LOG_EVERY_MS - 1);
+    });
     expect(written).toEqual([]);
   });
 
-  it("tells the share read, the records and their rate, the time left, each stage and the time it took", () => {
+  it("tells the share read, the records and their rate, the time left, each stage and the time it took", async () => {
     const progress = new Progress(io, "importing buildings", "log", { reads: true });
-    const { onBytes, onProgress, onStage } = progress.hooks;
-    onBytes(500_000_000, 2_000_000_000);
-    onProgress(recordsRead(300_000));
-    vi.advanceTimersByTime(LOG_EVERY_MS);
-    // A quarter read in 15 s: three quarters more take 45 s.
-    expect(written).toEqual([
-      "importing buildings: 25% of 2.0 GB read, 300,000 records (20,000 a second), about 45 s of reading left\n",
-    ]);
+    await progress.follow(async () => {
+      const { onBytes, onProgress, onStage } = progress.hooks;
+      onBytes(500_000_000, 2_000_000_000);
+      onProgress(recordsRead(300_000));
+      vi.advanceTimersByTime(LOG_EVERY_MS);
+      // A quarter read in 15 s: three quarters more take 45 s.
+      expect(written).toEqual([
+        "importing buildings: 25% of 2.0 GB read, 300,000 records (20,000 a second), about 45 s of reading left\n",
+      ]);
 
-    onBytes(2_000_000_000, 2_000_000_000);
-    onProgress(recordsRead(1_200_000));
-    vi.advanceTimersByTime(45_000);
-    onStage("indexing");
-    vi.advanceTimersByTime(LOG_EVERY_MS);
-    onStage("properties");
-    vi.advanceTimersByTime(70_000);
-    progress.stop();
+      onBytes(2_000_000_000, 2_000_000_000);
+      onProgress(recordsRead(1_200_000));
+      vi.advanceTimersByTime(45_000);
+      onStage("indexing");
+      vi.advanceTimersByTime(LOG_EVERY_MS);
+      onStage("properties");
+      vi.advanceTimersByTime(70_000);
+    });
     // Reading ended at 1 min; each stage is told as it starts (the import is long by then), then every 15 s.
     const indexing = "writing the last rows and building the indexes";
     const properties = "updating the property records under the changes";
@@ -61,22 +63,24 @@ describe("an import's progress in a log", () => {
     ]);
   });
 
-  it("says nothing at all where the caller gave the command its own io", () => {
+  it("says nothing at all where the caller gave the command its own io", async () => {
     expect(progressModeFor(io)).toBe("silent");
     const progress = new Progress(io, "importing layer", "silent", { reads: true });
-    progress.hooks.onStage("indexing");
-    vi.advanceTimersByTime(10 * LOG_EVERY_MS);
-    progress.stop();
+    await progress.follow(async () => {
+      progress.hooks.onStage("indexing");
+      vi.advanceTimersByTime(10 * LOG_EVERY_MS);
+    });
     expect(written).toEqual([]);
   });
 
-  it("tells of the removal of the dataset an import replaces, before it reads", () => {
+  it("tells of the removal of the dataset an import replaces, before it reads", async () => {
     const progress = new Progress(io, "importing parcels", "log", { reads: true });
-    progress.hooks.onStage("replacing");
-    vi.advanceTimersByTime(LOG_EVERY_MS);
-    progress.stage("recomputing");
-    vi.advanceTimersByTime(LOG_EVERY_MS);
-    progress.stop();
+    await progress.follow(async () => {
+      progress.hooks.onStage("replacing");
+      vi.advanceTimersByTime(LOG_EVERY_MS);
+      progress.stage("recomputing");
+      vi.advanceTimersByTime(LOG_EVERY_MS);
+    });
     expect(written[0]).toBe("importing parcels: removing the dataset it replaces (15 s)\n");
     expect(written.slice(1, 3)).toEqual([
       "importing parcels: computing the queued property records again (0 s)\n",
@@ -86,19 +90,33 @@ describe("an import's progress in a log", () => {
 });
 
 describe("a removal's progress in a log", () => {
-  it("tells each stage of the removal and the time it took", () => {
+  it("tells each stage of the removal and the time it took", async () => {
     const progress = new Progress(io, 'removing "lots"', "log", { reads: false });
-    progress.stage("deleting");
-    vi.advanceTimersByTime(LOG_EVERY_MS + 5000);
-    progress.stage("reassigning");
-    vi.advanceTimersByTime(LOG_EVERY_MS);
-    progress.stop();
+    await progress.follow(async () => {
+      progress.stage("deleting");
+      vi.advanceTimersByTime(LOG_EVERY_MS + 5000);
+      progress.stage("reassigning");
+      vi.advanceTimersByTime(LOG_EVERY_MS);
+    });
     expect(written).toEqual([
       'removing "lots": deleting its rows (15 s)\n',
       'removing "lots": finding the parcels of the buildings under changed lots (0 s)\n',
       'removing "lots": finding the parcels of the buildings under changed lots (10 s)\n',
       'removing "lots": done in 35 s\n',
     ]);
+  });
+});
+
+describe("a command that fails", () => {
+  it("is told as failed in a log, after how long", async () => {
+    const progress = new Progress(io, 'removing "lots"', "log", { reads: false });
+    const failing = progress.follow(async () => {
+      progress.stage("deleting");
+      vi.advanceTimersByTime(LOG_EVERY_MS + 5000);
+      throw new Error("the disk is full");
+    });
+    await expect(failing).rejects.toThrow("the disk is full");
+    expect(written).toEqual(['removing "lots": deleting its rows (15 s)\n', 'removing "lots": failed after 20 s\n']);
   });
 });
 

@@ -104,11 +104,21 @@ export class Progress {
     else if (this.#timer && Date.now() - this.#started >= LOG_EVERY_MS) this.#tell();
   }
 
-  /** Ends the line on a terminal; in a log that heard of the command, says how long it took. */
-  stop(): void {
-    clearInterval(this.#timer);
-    if (this.#drawn) this.#bar?.stop();
-    if (this.#logged) this.#write(`${this.#label}: done in ${duration(Date.now() - this.#started)}\n`);
+  /**
+   * Runs the command's `work`, then ends the line on a terminal; a log that heard of the command is told how it ended
+   * and after how long.
+   */
+  async follow<T>(work: () => Promise<T>): Promise<T> {
+    let ended = "failed after";
+    try {
+      const result = await work();
+      ended = "done in";
+      return result;
+    } finally {
+      clearInterval(this.#timer);
+      if (this.#drawn) this.#bar?.stop();
+      if (this.#logged) this.#write(`${this.#label}: ${ended} ${duration(Date.now() - this.#started)}\n`);
+    }
   }
 
   /** How the command is going, without its label. */

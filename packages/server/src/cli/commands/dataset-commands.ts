@@ -47,15 +47,13 @@ const datasetsRemove: Command = {
     }
     const name = values.name as string;
     const progress = new Progress(io, `removing "${name}"`, progressModeFor(io), { reads: false });
-    try {
+    return progress.follow(async () => {
       const removed = await removeDataset(services.database, name, kind as DatasetKind | undefined, (stage) =>
         progress.stage(stage),
       );
       progress.stage("recomputing");
       return { ...removed, properties_recomputed: await recomputeQueued(services) };
-    } finally {
-      progress.stop();
-    }
+    });
   },
   describe: (result) =>
     `Removed ${result.kind} dataset "${result.name}" (${result.removed} records); ` +

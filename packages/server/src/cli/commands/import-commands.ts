@@ -64,7 +64,7 @@ export const importCommands = Object.fromEntries(
         const progress = new Progress(io, `importing ${kind}`, progressModeFor(io), { reads: true });
         // Used by the kinds with read-only work to spare (buildings' parcels, addresses' locations).
         const threads = workerThreadsFor(services.config.databaseUrl, MAX_IMPORT_THREADS);
-        try {
+        return progress.follow(async () => {
           const summary = await importFile(services.database, {
             ...options,
             ...progress.hooks,
@@ -76,9 +76,7 @@ export const importCommands = Object.fromEntries(
           if (queued) progress.stage("recomputing");
           const recomputed = queued ? await recomputeQueued(services) : undefined;
           return { ...toOutput(summary), ...(recomputed === undefined ? {} : { properties_recomputed: recomputed }) };
-        } finally {
-          progress.stop();
-        }
+        });
       },
       describe: describeImport,
     },
