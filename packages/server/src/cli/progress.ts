@@ -51,7 +51,7 @@ export class Progress {
   readonly #started = Date.now();
   #bytes = { read: 0, total: 0 };
   #records = 0;
-  /** When the last record was read: the stages come after. */
+  /** How long an import took to read its records, ms: set as the first stage after reading starts. */
   #readFor: number | undefined;
   #stage: { stage: ShownStage; since: number } | undefined;
   #logged = false;

@@ -81,13 +81,10 @@ function rowsChanged(error: unknown): boolean {
 export function keepStatementsPrepared(client: pg.PoolClient, names: StatementNames = processNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const prepared = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== "string" || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
-      if (typeof text === "string" && SCHEMA_CHANGE.test(text)) names.forgetAll();
+    const schemaChange = typeof text === "string" && SCHEMA_CHANGE.test(text);
+    if (schemaChange) names.forgetAll();
+    if (typeof text !== "string" || schemaChange || !Array.isArray(values) || values.length === 0 || callback) {
       return query(text, values, callback);
-    }
-    if (SCHEMA_CHANGE.test(text)) {
-      names.forgetAll();
-      return query(text, values);
     }
     const name = names.nameOf(text);
     if (name === undefined) return query(text, values);
