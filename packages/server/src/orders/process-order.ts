@@ -1,5 +1,5 @@
 import type { OrderRequest, ProductName } from "@lotline/contract";
-import type { Transaction } from "kysely";
+import type { ExpressionBuilder, Transaction } from "kysely";
 import { settleBatchOrder } from "../batches/settle-batch-order.js";
 import { commitLazily } from "../db/commit-lazily.js";
 import type { Database } from "../db/database.js";
@@ -10,6 +10,8 @@ import type { Area, LonLat } from "../geo/types.js";
 import type { JobHandler } from "../jobs/index.js";
 import { ADDRESS_NOT_FOUND, NO_PARCEL_AT_LOCATION } from "../products/failure-reasons.js";
 import { checkBoundary, computeProducts } from "../products/index.js";
+import { readDatasetsAhead } from "../products/provenance.js";
+import { withSharedReads } from "../products/shared-reads.js";
 import { type LotBox, lotBoxOf } from "../versions/lot-box.js";
 import { storeVersion } from "../versions/store-version.js";
 import { recordWebhookEvent } from "../webhooks/webhook-events.js";
@@ -37,21 +39,22 @@ type Outcome =
 export function processOrderJob(database: Database): JobHandler {
   return async (payload) => {
     const { order_id: orderId } = payload as { order_id: string };
-    const order = await database.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+    const order = await orderWithProducts(database, orderId);
     if (order?.status !== "processing") return;
     const request = JSON.parse(order.request) as OrderRequest;
-    const outcome = await compute(database, request, await matrixProducts(database, order.product_matrix_id));
+    const outcome = await compute(database, request, order.products);
 
     // Lazily: undone by a power failure, the order is only processed again (the job runs at least once).
     await commitLazily(database, async (trx) => {
       const now = Date.now();
       // Lock the property row first: two orders of one property settling at once then take turns, and the
       // second sees the first's outcome (READ COMMITTED gives each later statement a fresh snapshot).
-      await trx
+      const property = await trx
         .updateTable("properties")
         .set((eb) => ({ updated_at: eb.ref("updated_at") }))
         .where("property_id", "=", order.property_id)
-        .execute();
+        .returning("external_id")
+        .executeTakeFirst();
       const settled = await trx
         .updateTable("orders")
         .set({
@@ -61,16 +64,14 @@ export function processOrderJob(database: Database): JobHandler {
         })
         .where("order_id", "=", orderId)
         .where("status", "=", "processing")
+        .returning((eb) => eb.exists(newerCompleteOrder(eb, order)).as("superseded"))
         .executeTakeFirst();
-      if (settled.numUpdatedRows === 0n) return;
-      if (outcome.status === "complete") await storeOnProperty(trx, order, outcome, now);
-      else if (outcome.located) await storeLocation(trx, order.property_id, outcome.located, now);
+      if (!settled) return;
+      if (outcome.status === "complete") {
+        // Orders run side by side, and the record must show the latest order placed, not the last to finish.
+        if (!settled.superseded) await storeOnProperty(trx, order, outcome, now);
+      } else if (outcome.located) await storeLocation(trx, order.property_id, outcome.located, now);
       if (order.callback_url) {
-        const property = await trx
-          .selectFrom("properties")
-          .select("external_id")
-          .where("property_id", "=", order.property_id)
-          .executeTakeFirst();
         await recordWebhookEvent(trx, {
           orgId: order.org_id,
           type: outcome.status === "complete" ? "order.complete" : "order.failed",
@@ -96,6 +97,9 @@ async function compute(database: Database, request: OrderRequest, products: Prod
     if ("reason" in checked) return { status: "failed", reason: checked.reason };
     boundary = checked;
   }
+  // Every product's provenance reads the dataset catalog: read while the property and its parcel are found.
+  const source = withSharedReads(database);
+  if (products.length > 0) readDatasetsAhead(source);
   let point: LonLat;
   let address: string | null = request.address ?? null;
   if (request.location) {
@@ -109,7 +113,7 @@ async function compute(database: Database, request: OrderRequest, products: Prod
   const parcel = await parcelAt(database, point);
   if (!parcel && !boundary) return { status: "failed", reason: NO_PARCEL_AT_LOCATION, located: { point, address } };
   const input = { point, parcel, ...(boundary ? { boundary } : {}) };
-  const results = await computeProducts(database, products, input);
+  const results = await computeProducts(source, products, input);
   return {
     status: "complete",
     point,
@@ -120,39 +124,49 @@ async function compute(database: Database, request: OrderRequest, products: Prod
   };
 }
 
-async function matrixProducts(database: Database, productMatrixId: string): Promise<ProductName[]> {
+/** The order with its matrix's products (none when the matrix is gone), read in one statement. */
+async function orderWithProducts(database: Database, orderId: string) {
   const row = await database.db
-    .selectFrom("product_matrices")
-    .select("products")
-    .where("product_matrix_id", "=", productMatrixId)
+    .selectFrom("orders")
+    .leftJoin("product_matrices", "product_matrices.product_matrix_id", "orders.product_matrix_id")
+    .selectAll("orders")
+    .select("product_matrices.products")
+    .where("orders.order_id", "=", orderId)
     .executeTakeFirst();
-  return row ? (JSON.parse(row.products) as ProductName[]) : [];
+  if (!row) return undefined;
+  const { products, ...order } = row;
+  return { ...order, products: products === null ? [] : (JSON.parse(products) as ProductName[]) };
 }
 
 /**
- * Stores the products on the property as its next version, unless a newer order of the same property has completed already: orders
- * run side by side, and the record must show the latest order placed, not the last one to finish.
+ * A complete order of the same property placed after `order` (by time, then id): the statement settling `order`
+ * asks for it once the property row is locked, so that it sees any such order that settled meanwhile.
  */
+function newerCompleteOrder(
+  eb: ExpressionBuilder<Schema, "orders">,
+  order: { order_id: string; property_id: number; created_at: number },
+) {
+  return eb
+    .selectFrom("orders as newer")
+    .select("newer.order_id")
+    .where("newer.property_id", "=", order.property_id)
+    .where("newer.status", "=", "complete")
+    .where("newer.order_id", "<>", order.order_id)
+    .where((newer) =>
+      newer.or([
+        newer("newer.created_at", ">", order.created_at),
+        newer.and([newer("newer.created_at", "=", order.created_at), newer("newer.order_id", ">", order.order_id)]),
+      ]),
+    );
+}
+
+/** Stores the products on the property as its next version, with where the order found it. */
 async function storeOnProperty(
   trx: Transaction<Schema>,
-  order: { order_id: string; property_id: number; created_at: number },
+  order: { property_id: number },
   outcome: Extract<Outcome, { status: "complete" }>,
   now: number,
 ): Promise<void> {
-  const newer = await trx
-    .selectFrom("orders")
-    .select("order_id")
-    .where("property_id", "=", order.property_id)
-    .where("status", "=", "complete")
-    .where("order_id", "<>", order.order_id)
-    .where((eb) =>
-      eb.or([
-        eb("created_at", ">", order.created_at),
-        eb.and([eb("created_at", "=", order.created_at), eb("order_id", ">", order.order_id)]),
-      ]),
-    )
-    .executeTakeFirst();
-  if (newer) return;
   await storeVersion(trx, {
     propertyId: order.property_id,
     record: outcome.record,

@@ -6,7 +6,7 @@ import { exposureProduct } from "./exposure-product.js";
 import { locationProduct } from "./location-product.js";
 import { parcelProduct } from "./parcel-product.js";
 import type { ProductInput } from "./product.js";
-import { withSharedReads } from "./shared-reads.js";
+import { sharesReads, withSharedReads } from "./shared-reads.js";
 import { structuresProduct } from "./structures-product.js";
 import { thirdPartyProduct } from "./third-party-product.js";
 
@@ -25,7 +25,8 @@ export type ProductResults = { [Name in ProductName]: Awaited<ReturnType<(typeof
 /**
  * Runs the products named (each once, side by side) for one property and answers their results by name. An
  * unknown name is refused before anything runs (`unknown_product`); a product that cannot be served rejects with
- * an `OrderFailure` whose `reason` is the order's failure reason (e.g. `no_parcel_at_location`).
+ * an `OrderFailure` whose `reason` is the order's failure reason (e.g. `no_parcel_at_location`). The products share
+ * their reads (`withSharedReads`), and those already begun through `source` when it shares them.
  *
  * @example
  * await computeProducts(source, ["parcel", "location"], { point, parcel });
@@ -44,7 +45,7 @@ export async function computeProducts(
     );
   }
   const chosen = [...new Set(names as ProductName[])];
-  const shared = withSharedReads(source);
+  const shared = sharesReads(source) ? source : withSharedReads(source);
   const results = await Promise.all(chosen.map((name) => PRODUCTS[name](shared, input)));
   return Object.fromEntries(chosen.map((name, index) => [name, results[index]]));
 }

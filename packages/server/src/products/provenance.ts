@@ -2,7 +2,7 @@ import { extentOf } from "../geo/datasets/dataset-extent.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
 import type { BBox } from "../geo/types.js";
 import type { Provenance } from "./product.js";
-import { readOnce, sharesReads } from "./shared-reads.js";
+import { readOnce, type SharedReadsSource, sharesReads } from "./shared-reads.js";
 
 /** The provenance of a boundary the user drew in the order. */
 export const USER_DRAWN: Provenance = { dataset: "user drawn", provider: "user", license: null, vintage: null };
@@ -42,6 +42,14 @@ export async function layerDatasets(source: GeoSource): Promise<DatasetProvenanc
 /** Every dataset, read once for all the products of an order: a handful costs less to read whole than four times. */
 function allDatasets(source: GeoSource): Promise<DatasetProvenance[]> {
   return readOnce(source, "datasets", () => datasets(source, (query) => query));
+}
+
+/**
+ * Starts reading the dataset catalog once for everything computed through `source`, so that it is under way while
+ * other work waits on the database. A failure reaches whoever then awaits the read; unread, it is dropped.
+ */
+export function readDatasetsAhead(source: SharedReadsSource): void {
+  allDatasets(source).catch(() => {});
 }
 
 function isLayer(dataset: DatasetProvenance): boolean {

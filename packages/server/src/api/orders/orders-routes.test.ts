@@ -113,7 +113,7 @@ describe("orders, end to end on the generated neighbourhood", () => {
       delivery,
     );
     expect(verified.type).toBe("order.complete");
-    expect(verified.data).toMatchObject({ order_id, status: "complete", property_id });
+    expect(verified.data).toMatchObject({ order_id, status: "complete", property_id, external_id: "POL-100" });
   });
 
   it("fails an order whose address matches nothing, with a documented reason", async () => {
@@ -196,6 +196,45 @@ describe("orders, end to end on the generated neighbourhood", () => {
     expect(record.orders).toHaveLength(2);
     const byExternalId = (await api("GET", "/v1/properties?external_id=POL-REUSE")).json();
     expect(byExternalId.data.map((p: { property_id: number }) => p.property_id)).toEqual([first.property_id]);
+  });
+
+  it("keeps the newer order's record when an older order of the same property finishes after it", async () => {
+    const matrix = await createProductMatrix(test.services.db, tenant.orgId, "Location only", "location");
+    const placed = [
+      (await api("POST", "/v1/orders", { address, external_id: "POL-RACE" })).json(),
+      (
+        await api("POST", "/v1/orders", {
+          address,
+          external_id: "POL-RACE",
+          product_matrix_id: matrix.product_matrix_id,
+        })
+      ).json(),
+    ];
+    // Newer by when it was placed, then by id (two orders may share a millisecond).
+    const rows = await test.services.db
+      .selectFrom("orders")
+      .select(["order_id", "created_at", "product_matrix_id"])
+      .where("order_id", "in", [placed[0].order_id, placed[1].order_id])
+      .execute();
+    const [older, newer] = rows.sort((a, b) => a.created_at - b.created_at || a.order_id.localeCompare(b.order_id));
+    if (!older || !newer) throw new Error("both orders are stored");
+    // The older order's job waits until the newer one has run.
+    const olderJob = test.services.db
+      .updateTable("jobs")
+      .where("payload", "=", JSON.stringify({ order_id: older.order_id }));
+    await olderJob.set({ run_at: Date.now() + 3_600_000 }).execute();
+    await runner.drain();
+    await olderJob.set({ run_at: Date.now() }).execute();
+    await runner.drain();
+
+    const record = (await api("GET", `/v1/properties/${placed[0].property_id}`)).json();
+    const productsOf = (order: { product_matrix_id: string }) =>
+      order.product_matrix_id === matrix.product_matrix_id
+        ? ["location"]
+        : ["exposure", "location", "parcel", "structures", "third_party"];
+    expect(Object.keys(record.data).sort()).toEqual(productsOf(newer));
+    expect(record.version).toBe(1);
+    expect(record.orders.map((o: { status: string }) => o.status)).toEqual(["complete", "complete"]);
   });
 
   it("pages through orders with a cursor and filters by status", async () => {
