@@ -1,9 +1,10 @@
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from "../test/test-database.js";
 import { commitDurably } from "./commit-durably.js";
 import { commitLazily } from "./commit-lazily.js";
+import type { Schema } from "./schema.js";
 
 let test: TestDatabase;
 
@@ -59,6 +60,23 @@ describe("commitLazily and commitDurably", () => {
     expect(row).toBeUndefined();
     if (TEST_DIALECT === "sqlite") expect(await synchronous()).toBe(2);
   });
+
+  it.runIf(TEST_DIALECT === "postgres")(
+    "on PostgreSQL, commit lazily with synchronous_commit off for that transaction only",
+    async () => {
+      const setting = async (db: Kysely<Schema>) =>
+        (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]?.synchronous_commit;
+      const seen = await Promise.all([
+        commitLazily(test.database, setting),
+        commitDurably(test.database, setting),
+        setting(test.database.db),
+      ]);
+      expect(seen).toEqual(["off", "on", "on"]);
+      // Every connection of the pool again, the lazy one among them: the setting ended with its transaction.
+      const after = await Promise.all(Array.from({ length: 10 }, () => setting(test.database.db)));
+      expect(new Set(after)).toEqual(new Set(["on"]));
+    },
+  );
 
   it.runIf(TEST_DIALECT === "sqlite")(
     "waits for another process's write lock on a timer, the event loop free, and then commits",

@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from "kysely";
-import { type Database, sqliteConnections } from "./database.js";
+import type { Kysely, Transaction } from "kysely";
+import { type Database, lazyPostgres, sqliteConnections } from "./database.js";
 import type { Schema } from "./schema.js";
 
 /**
@@ -33,7 +33,8 @@ export function writeLazily<T>(
 
 /**
  * `inTransaction` on PostgreSQL, where the setting needs a transaction of its own (so the work runs in one either
- * way); `onSqlite` on a SQLite connection set to commit lazily.
+ * way), begun with the setting (`LazyCommitPostgresDialect`); `onSqlite` on a SQLite connection set to commit
+ * lazily.
  */
 async function lazily<T>(
   { db, dialect }: Pick<Database, "db" | "dialect">,
@@ -41,10 +42,9 @@ async function lazily<T>(
   onSqlite: (db: Kysely<Schema>) => Promise<T>,
 ): Promise<T> {
   if (dialect === "postgres") {
-    return db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      return inTransaction(trx);
-    });
+    const lazy = lazyPostgres.get(db);
+    if (!lazy) throw new Error("a lazy commit needs a PostgreSQL database opened by openDatabase");
+    return lazy.transaction().execute(inTransaction);
   }
   // Another connection may hold SQLite's one write lock: the statements wait for it on timers, the event loop free
   // meanwhile (see `patient-sqlite-dialect.ts`).

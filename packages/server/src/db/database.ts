@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, sql } from "kysely";
 import type pg from "pg";
+import { LazyCommitPostgresDialect } from "./lazy-commit-postgres-dialect.js";
 import { PatientSqliteDialect } from "./patient-sqlite-dialect.js";
 import { keepStatementsPrepared } from "./prepared-statements.js";
 import type { Schema } from "./schema.js";
@@ -104,6 +105,12 @@ function openSqlite(path: string): Kysely<Schema> {
  */
 export const sqliteConnections: WeakMap<Kysely<Schema>, SQLite.Database> = new WeakMap();
 
+/**
+ * For each PostgreSQL Kysely instance, one over the same pool whose transactions begin with the setting of a lazy
+ * commit (`LazyCommitPostgresDialect`), for `commit-lazily.ts`.
+ */
+export const lazyPostgres: WeakMap<Kysely<Schema>, Kysely<Schema>> = new WeakMap();
+
 /** Statements kept prepared: every query the service runs, with room for the `in (…)` lists of imports. */
 const STATEMENT_CACHE_SIZE = 1000;
 
@@ -156,5 +163,7 @@ function openPostgres(url: string, { searchPath }: OpenOptions): Kysely<Schema> 
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   pool.on("connect", keepStatementsPrepared);
-  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  lazyPostgres.set(db, new Kysely<Schema>({ dialect: new LazyCommitPostgresDialect({ pool }) }));
+  return db;
 }

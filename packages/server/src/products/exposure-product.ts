@@ -41,13 +41,13 @@ export interface ExposureResult extends ProductResult {
  */
 export const exposureProduct: Product<ExposureResult> = async (source, input) => {
   const buildings = await lotStructures(source, lotOf(input));
-  const structures: StructureExposure[] = [];
-  const datasetIds = buildings.map((building) => building.datasetId);
-  for (const building of buildings) {
-    const { exposure, neighbourDatasets } = await exposureOf(source, building);
-    structures.push(exposure);
-    datasetIds.push(...neighbourDatasets);
-  }
+  // Each building's neighbours are looked up at once: on PostgreSQL, on connections of their own.
+  const exposures = await Promise.all(buildings.map((building) => exposureOf(source, building)));
+  const structures = exposures.map(({ exposure }) => exposure);
+  const datasetIds = [
+    ...buildings.map((building) => building.datasetId),
+    ...exposures.flatMap(({ neighbourDatasets }) => neighbourDatasets),
+  ];
   const nearest = structures.flatMap((structure) => structure.nearest_structure?.distance_m ?? []);
   return {
     structures,

@@ -9,8 +9,10 @@ import type { LonLat } from "../types.js";
  * smallest wins: it is the most specific answer.
  */
 export async function parcelAt(source: GeoSource, [lon, lat]: LonLat): Promise<Parcel | undefined> {
-  const parcels = await readParcels(source, (query) =>
-    query.where(bboxMeets(source.dialect, "parcels", [lon, lat, lon, lat])),
+  const parcels = await readParcels(
+    source,
+    (query) => query.where(bboxMeets(source.dialect, "parcels", [lon, lat, lon, lat])),
+    { shapesAlong: true },
   );
   return parcels
     .filter((parcel) => containsPoint(parcel.boundary, [lon, lat]))

@@ -27,18 +27,57 @@ import { attributesFrom } from "./stored-attributes.js";
 // biome-ignore lint/complexity/noBannedTypes: Kysely's type for a query that selects nothing yet
 type Narrow<T extends SpatialTable> = (query: SelectQueryBuilder<Schema, T, {}>) => SelectQueryBuilder<Schema, T, {}>;
 
-/** The parcels a query finds, in its order. See {@link readShapes} for how. */
-export async function readParcels(source: GeoSource, narrow: Narrow<"parcels">): Promise<Parcel[]> {
+/**
+ * How a query's shapes are read. By default in a second step, only for the rows not parsed already (see
+ * {@link readShapes}); with `shapesAlong`, by the query itself, for one that finds a few small rows mostly met
+ * for the first time (the parcel at an order's point, its buildings): one round trip instead of two.
+ */
+export interface ShapeReading {
+  shapesAlong?: boolean;
+}
+
+/** The parcels a query finds, in its order, with their shapes read as {@link ShapeReading} says. */
+export async function readParcels(
+  source: GeoSource,
+  narrow: Narrow<"parcels">,
+  { shapesAlong = false }: ShapeReading = {},
+): Promise<Parcel[]> {
+  if (shapesAlong) return readParcelsWithShapes(source, narrow);
   const rows = await narrow(source.db.selectFrom("parcels")).select(PLAIN_COLUMNS.parcels).execute();
   const shapes = await readShapes(source, "parcels", rows.map(keyOf("parcel_id")));
   return present(rows, shapes, parcelOf);
 }
 
-/** The buildings a query finds, in its order. See {@link readShapes} for how. */
-export async function readBuildings(source: GeoSource, narrow: Narrow<"buildings">): Promise<Building[]> {
+async function readParcelsWithShapes(source: GeoSource, narrow: Narrow<"parcels">): Promise<Parcel[]> {
+  const rows = await narrow(source.db.selectFrom("parcels"))
+    .leftJoin("attribute_keys as k", "k.keys_id", "parcels.attribute_keys_id")
+    .select([...PLAIN_COLUMNS.parcels, "boundary", "k.keys", "attributes"])
+    .execute();
+  return rows.map((row) =>
+    parcelOf(row, parcelShapes.parse(row.parcel_id, row.import_id, row.boundary, row.keys, row.attributes)),
+  );
+}
+
+/** The buildings a query finds, in its order, with their shapes read as {@link ShapeReading} says. */
+export async function readBuildings(
+  source: GeoSource,
+  narrow: Narrow<"buildings">,
+  { shapesAlong = false }: ShapeReading = {},
+): Promise<Building[]> {
+  if (shapesAlong) return readBuildingsWithShapes(source, narrow);
   const rows = await narrow(source.db.selectFrom("buildings")).select(PLAIN_COLUMNS.buildings).execute();
   const shapes = await readShapes(source, "buildings", rows.map(keyOf("building_id")));
   return present(rows, shapes, buildingOf);
+}
+
+async function readBuildingsWithShapes(source: GeoSource, narrow: Narrow<"buildings">): Promise<Building[]> {
+  const rows = await narrow(source.db.selectFrom("buildings"))
+    .leftJoin("attribute_keys as k", "k.keys_id", "buildings.attribute_keys_id")
+    .select([...PLAIN_COLUMNS.buildings, "footprint", "k.keys", "attributes"])
+    .execute();
+  return rows.map((row) =>
+    buildingOf(row, buildingShapes.parse(row.building_id, row.import_id, row.footprint, row.keys, row.attributes)),
+  );
 }
 
 /**
@@ -55,9 +94,13 @@ export async function readLayerFeatures(
   const rows = await narrow(source.db.selectFrom("layer_features")).select(PLAIN_COLUMNS.layer_features).execute();
   const inParts = (row: (typeof rows)[number]) => near !== undefined && row.part_count > 0;
   const whole = rows.filter((row) => !inParts(row));
-  const wholeShapes = await readShapes(source, "layer_features", whole.map(keyOf("feature_id")));
+  // The whole features' shapes and the large ones' parts are read at once: on PostgreSQL, on connections of their own.
+  const [wholeShapes, partShapes] = await Promise.all([
+    readShapes(source, "layer_features", whole.map(keyOf("feature_id"))),
+    near ? partsNear(source, rows.filter(inParts), near) : new Map<number, Shape>(),
+  ]);
   const shapes = new Map(whole.map((row, i) => [row.feature_id, wholeShapes[i]]));
-  if (near) for (const [id, shape] of await partsNear(source, rows.filter(inParts), near)) shapes.set(id, shape);
+  for (const [id, shape] of partShapes) shapes.set(id, shape);
   return present(
     rows,
     rows.map((row) => shapes.get(row.feature_id)),
@@ -65,29 +108,35 @@ export async function readLayerFeatures(
   );
 }
 
-/** The features' parts meeting `box`, each feature's put back together (`mergeParts`), with its attributes. */
+/**
+ * The features' parts meeting `box`, each feature's put back together (`mergeParts`), with its attributes. The
+ * attributes of every feature given are read beside the parts, not after them: a few more rows at times, one
+ * round trip fewer.
+ */
 async function partsNear(
   source: GeoSource,
   features: Array<{ feature_id: number }>,
   box: BBox,
 ): Promise<Map<number, Shape>> {
-  const parts = await partsMeetingBBox(
-    source,
-    features.map((feature) => feature.feature_id),
-    box,
-  );
-  const partShapes = await readShapes(source, "layer_parts", parts.map(keyOf("part_id")));
+  if (features.length === 0) return new Map();
+  const ids = features.map((feature) => feature.feature_id);
+  const [parts, attributes] = await Promise.all([partShapesMeeting(source, ids, box), attributesOf(source, ids)]);
   const byFeature = new Map<number, Polygon[]>();
-  for (const [i, part] of parts.entries()) {
-    const geometry = partShapes[i]?.geometry as Polygon | undefined;
-    if (geometry) byFeature.set(part.feature_id, [...(byFeature.get(part.feature_id) ?? []), geometry]);
+  for (const { featureId, geometry } of parts) {
+    if (geometry) byFeature.set(featureId, [...(byFeature.get(featureId) ?? []), geometry]);
   }
-  const attributes = await attributesOf(source, [...byFeature.keys()]);
   const shapes = new Map<number, Shape>();
   for (const [id, polygons] of byFeature) {
     shapes.set(id, { geometry: mergeParts(polygons), attributes: attributes.get(id) ?? {} });
   }
   return shapes;
+}
+
+/** The parts of `featureIds` meeting `box`, in id order, each with its polygon (none if removed meanwhile). */
+async function partShapesMeeting(source: GeoSource, featureIds: number[], box: BBox) {
+  const parts = await partsMeetingBBox(source, featureIds, box);
+  const shapes = await readShapes(source, "layer_parts", parts.map(keyOf("part_id")));
+  return parts.map((part, i) => ({ featureId: part.feature_id, geometry: shapes[i]?.geometry as Polygon | undefined }));
 }
 
 /** The attributes of layer features by id, parsed. */
