@@ -33,6 +33,16 @@ export function tileOffset(tile, tiles) {
   return { lon: -(tile % columns) * TILE_LON, lat: Math.floor(tile / columns) * TILE_LAT };
 }
 
+/** Tile 0's order points: a point inside every n-th numbered parcel of Cambridge (`data`), `count` of them. */
+export async function orderPoints(data, count) {
+  const parcels = [];
+  for await (const record of readSource(join(data, "parcels-fy2014.topojson"))) {
+    if ("feature" in record && /\d/.test(String(record.feature.properties.ML))) parcels.push(record.feature);
+  }
+  const step = Math.floor(parcels.length / count);
+  return Array.from({ length: count }, (_, i) => representativePoint(parcels[i * step].geometry));
+}
+
 /** Writes the tiled files into `folder`; answers their paths and how many records each holds. */
 export async function writeTiledDataset(data, folder, tiles) {
   const parcels = await readFeatures(join(data, "parcels-fy2014.topojson"));

@@ -24,9 +24,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
 import { migrateToLatest } from "../dist/db/migrate.js";
-import { representativePoint } from "../dist/geo/geometry/index.js";
-import { readSource } from "../dist/geo/readers/index.js";
-import { LAYERS, tileOffset, writeTiledDataset } from "./scale-data.js";
+import { LAYERS, orderPoints, tileOffset, writeTiledDataset } from "./scale-data.js";
 import { hasOgr2ogr, hasPostgis, ogrToGeoPackage, ogrToPostgis, postgisLookups, timed } from "./scale-reference.js";
 import { prepareDatabase } from "./served.js";
 
@@ -99,16 +97,6 @@ async function databaseBytes(prepared, folder) {
   return Number(rows[0].bytes);
 }
 
-/** Tile 0's order points: a point inside every n-th numbered parcel of Cambridge, `ORDERS` of them. */
-async function orderPoints() {
-  const parcels = [];
-  for await (const record of readSource(join(DATA, "parcels-fy2014.topojson"))) {
-    if ("feature" in record && /\d/.test(String(record.feature.properties.ML))) parcels.push(record.feature);
-  }
-  const step = Math.floor(parcels.length / (ORDERS + WARM_UP_ORDERS));
-  return Array.from({ length: ORDERS + WARM_UP_ORDERS }, (_, i) => representativePoint(parcels[i * step].geometry));
-}
-
 /** The points moved into the tiles round robin, so that a big dataset's orders are spread over all of it. */
 function spread(points, tiles) {
   return points.map(([lon, lat], i) => {
@@ -170,7 +158,7 @@ async function main() {
     print(`Lotline imported ${Object.values(ours.records).reduce((a, b) => a + b, 0)} records`);
     const ourBytes = await databaseBytes(big, join(folder, "all"));
 
-    const points = await orderPoints();
+    const points = await orderPoints(DATA, ORDERS + WARM_UP_ORDERS);
     const smallOrders = await orderCosts(small.url, points, folder);
     const bigOrders = await orderCosts(big.url, points, folder);
     const spreadOrders = await orderCosts(big.url, spread(points, TILES), folder);
