@@ -58,51 +58,43 @@ export async function claimJob(
  * The job to claim, in three steps that each follow the `jobs_claim` index: a job whose worker's lease expired,
  * then the most urgent due job of priority 0 (oldest first), then bulk work by priority. Keeping the priority-0
  * step apart keeps a claim quick whatever the backlog: the index reads only due rows of one priority in order.
+ * The steps are the arguments of one `coalesce`, which runs each only when those before it found nothing: one
+ * statement, so one round trip to a database across a network.
  */
-async function claimRow(
-  database: Pick<Database, "db" | "dialect">,
+function claimRow(
+  { db, dialect }: Pick<Database, "db" | "dialect">,
   kinds: readonly string[] | undefined,
   leaseMs: number,
   urgentOnly: boolean,
   now: number,
 ) {
-  return (
-    (await claimWhere(database, kinds, leaseMs, now, (w) =>
-      w.and([w("due.status", "=", "running"), w("due.lease_until", "<=", now)]),
-    )) ??
-    (await claimWhere(database, kinds, leaseMs, now, (w) =>
-      w.and([w("due.status", "=", "pending"), w("due.priority", "=", 0), w("due.run_at", "<=", now)]),
-    )) ??
-    (urgentOnly
-      ? undefined
-      : await claimWhere(database, kinds, leaseMs, now, (w) =>
-          w.and([w("due.status", "=", "pending"), w("due.priority", ">", 0), w("due.run_at", "<=", now)]),
-        ))
-  );
-}
-
-function claimWhere(
-  { db, dialect }: Pick<Database, "db" | "dialect">,
-  kinds: readonly string[] | undefined,
-  leaseMs: number,
-  now: number,
-  due: (w: ExpressionBuilder<Schema & { due: JobTable }, "due">) => Expression<SqlBool>,
-) {
+  const dueJob = (
+    eb: ExpressionBuilder<Schema, "jobs">,
+    due: (w: ExpressionBuilder<Schema & { due: JobTable }, "due">) => Expression<SqlBool>,
+  ) =>
+    eb
+      .selectFrom("jobs as due")
+      .select("due.job_id")
+      .where(due)
+      .$if(kinds !== undefined, (q) => q.where("due.kind", "in", kinds ?? []))
+      .orderBy("due.priority")
+      .orderBy("due.run_at")
+      .orderBy("due.job_id")
+      .limit(1)
+      .$if(dialect === "postgres", (q) => q.forUpdate().skipLocked());
   return db
     .updateTable("jobs")
     .set((eb) => ({ status: "running", lease_until: now + leaseMs, attempts: eb("attempts", "+", 1) }))
-    .where("job_id", "=", (eb) =>
-      eb
-        .selectFrom("jobs as due")
-        .select("due.job_id")
-        .where(due)
-        .$if(kinds !== undefined, (q) => q.where("due.kind", "in", kinds ?? []))
-        .orderBy("due.priority")
-        .orderBy("due.run_at")
-        .orderBy("due.job_id")
-        .limit(1)
-        .$if(dialect === "postgres", (q) => q.forUpdate().skipLocked()),
-    )
+    .where("job_id", "=", (eb) => {
+      const expired = dueJob(eb, (w) => w.and([w("due.status", "=", "running"), w("due.lease_until", "<=", now)]));
+      const urgent = dueJob(eb, (w) =>
+        w.and([w("due.status", "=", "pending"), w("due.priority", "=", 0), w("due.run_at", "<=", now)]),
+      );
+      const bulk = dueJob(eb, (w) =>
+        w.and([w("due.status", "=", "pending"), w("due.priority", ">", 0), w("due.run_at", "<=", now)]),
+      );
+      return urgentOnly ? eb.fn.coalesce(expired, urgent) : eb.fn.coalesce(expired, urgent, bulk);
+    })
     .returningAll()
     .executeTakeFirst();
 }
