@@ -27,16 +27,21 @@ export async function register(db: Kysely<Schema>, registry: Registry, orgId: st
   return value;
 }
 
-/** The organization's registered values, sorted. */
+/**
+ * The organization's registered values, sorted. The organization is looked up beside them, not before: placing an
+ * order reads its callback prefixes, and on PostgreSQL that is one round trip instead of two.
+ */
 export async function listRegistered(db: Kysely<Schema>, registry: Registry, orgId: string): Promise<string[]> {
-  await requireOrganization(db, orgId);
-  const rows = await db
-    .selectFrom("registrations")
-    .select("value")
-    .where("org_id", "=", orgId)
-    .where("kind", "=", registry.kind)
-    .orderBy("value")
-    .execute();
+  const [, rows] = await Promise.all([
+    requireOrganization(db, orgId),
+    db
+      .selectFrom("registrations")
+      .select("value")
+      .where("org_id", "=", orgId)
+      .where("kind", "=", registry.kind)
+      .orderBy("value")
+      .execute(),
+  ]);
   return rows.map((row) => row.value);
 }
 
