@@ -1,10 +1,11 @@
 /**
- * `npm run bench:round-trips`: how many round trips to PostgreSQL an order waits for, one after another. In
- * production the database is across a network, where each costs a fraction of a millisecond to milliseconds, and
- * an order's wall time grows by that many. Orders over Cambridge's real parcels, buildings and layers are processed
- * straight on loopback and through a proxy that holds every chunk `BENCH_ONE_WAY_MS` each way; `select 1`, one round
- * trip, is timed both ways in the same run as the baseline. The round trips an order waits are what the proxy added
- * to an order divided by what it added to `select 1`.
+ * `npm run bench:round-trips`: how many round trips to PostgreSQL an order waits for, one after another, as it is
+ * placed, processed (`process_order`) and taken by a worker (claimed, processed, completed). In production the
+ * database is across a network, where each costs a fraction of a millisecond to milliseconds, and an order's wall
+ * time grows by that many. Orders over Cambridge's real parcels, buildings and layers run straight on loopback and
+ * through a proxy that holds every chunk `BENCH_ONE_WAY_MS` each way; `select 1`, one round trip, is timed both
+ * ways in the same run as the baseline. The round trips waited are what the proxy added divided by what it added to
+ * `select 1`.
  *
  * `BENCH_DATABASE_URL` (default postgres://postgres@127.0.0.1:5432/postgres): the server, in a throwaway schema.
  */
@@ -74,12 +75,16 @@ async function pingMs(url) {
   }
 }
 
-/** Mean wall milliseconds of a `process_order` at each point, in a process of its own (see `scale-orders.js`). */
-async function orderMs(url, pointsFile) {
-  const { stdout } = await timed(process.execPath, [ORDERS_SCRIPT, url, pointsFile, String(WARM_UP_ORDERS)]);
-  const { wall, complete } = JSON.parse(stdout);
+/**
+ * Mean wall milliseconds of placing an order at each point and of processing it, in a process of its own (see
+ * `scale-orders.js`): by `process_order` itself, or with `runner` by the job runner as a worker takes it.
+ */
+async function orderMs(url, pointsFile, mode) {
+  const args = [ORDERS_SCRIPT, url, pointsFile, String(WARM_UP_ORDERS), ...(mode ? [mode] : [])];
+  const { stdout } = await timed(process.execPath, args);
+  const { wall, placed, complete } = JSON.parse(stdout);
   if (complete !== wall.length) throw new Error(`${wall.length - complete} orders did not complete`);
-  return wall.reduce((sum, value) => sum + value, 0) / wall.length;
+  return { processed: mean(wall), placed: mean(placed) };
 }
 
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -106,28 +111,37 @@ async function main() {
     const proxied = throughProxy(prepared.url, proxy.port);
 
     // In turns, so that a drift in the machine's speed falls on both sides alike.
-    const times = { ping: [], pingProxied: [], order: [], orderProxied: [] };
+    const measured = { direct: [], proxied: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      times.ping.push(await pingMs(prepared.url));
-      times.pingProxied.push(await pingMs(proxied));
-      times.order.push(await orderMs(prepared.url, pointsFile));
-      times.orderProxied.push(await orderMs(proxied, pointsFile));
+      for (const [side, url] of [
+        ["direct", prepared.url],
+        ["proxied", proxied],
+      ]) {
+        const orders = await orderMs(url, pointsFile);
+        const runner = await orderMs(url, pointsFile, "runner");
+        measured[side].push({ ping: await pingMs(url), ...orders, runner: runner.processed });
+      }
     }
-    const ping = [mean(times.ping), mean(times.pingProxied)];
-    const order = [mean(times.order), mean(times.orderProxied)];
-    const row = (label, [direct, delayed]) => [
-      label,
-      `${direct.toFixed(2)} ms`,
-      `${delayed.toFixed(2)} ms`,
-      `${(delayed - direct).toFixed(2)} ms`,
-    ];
+    const meanOf = (side, key) => mean(measured[side].map((round) => round[key]));
+    const trip = meanOf("proxied", "ping") - meanOf("direct", "ping");
+    const rows = [
+      ["ping", "select 1 (one round trip)"],
+      ["placed", "placing an order (createOrder)"],
+      ["processed", "processing it (process_order)"],
+      ["runner", "a worker claiming, processing and completing it"],
+    ].map(([key, label]) => {
+      const [direct, delayed] = [meanOf("direct", key), meanOf("proxied", key)];
+      const added = delayed - direct;
+      return [
+        label,
+        `${direct.toFixed(2)} ms`,
+        `${delayed.toFixed(2)} ms`,
+        `${added.toFixed(2)} ms`,
+        (added / trip).toFixed(1),
+      ];
+    });
     print();
-    printTable(
-      ["", "on loopback", "through the proxy", "added"],
-      [row("select 1 (one round trip)", ping), row("an order (process_order, wall)", order)],
-    );
-    print();
-    print(`round trips an order waits for: ${((order[1] - order[0]) / (ping[1] - ping[0])).toFixed(1)}`);
+    printTable(["", "on loopback", "through the proxy", "added", "round trips waited"], rows);
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
