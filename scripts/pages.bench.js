@@ -28,6 +28,7 @@ import { loadConfig } from "../packages/server/dist/config/config.js";
 import { openDatabase } from "../packages/server/dist/db/database.js";
 import { migrateToLatest } from "../packages/server/dist/db/migrate.js";
 import { importDemoNeighbourhood } from "../packages/server/dist/geo/import/import-demo-neighbourhood.js";
+import { ADDRESS_PART_COLUMNS, addressLine } from "../packages/server/dist/geo/store/address-line.js";
 import { createServices } from "../packages/server/dist/services.js";
 import { createApiClient } from "../packages/server/dist/tenancy/api-clients.js";
 import { addHostOrigin } from "../packages/server/dist/tenancy/host-origins.js";
@@ -266,13 +267,14 @@ async function main() {
       webhookSecret: org.webhook_secret,
     });
     cleanups.unshift(() => coreSystem.close());
-    const { display: address } = await db
+    const addressRow = await db
       .selectFrom("addresses")
-      .select("display")
+      .select(ADDRESS_PART_COLUMNS)
       .where("unit", "is", null)
       .where("parcel_id", "is not", null)
       .orderBy("address_id")
       .executeTakeFirstOrThrow();
+    const address = addressLine(addressRow);
     const propertyId = await completedProperty(lotline, org.org_id, address);
     print(`database: sqlite (${folder}); address: ${address}; property ${propertyId}`);
 

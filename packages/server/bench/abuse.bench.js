@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
+import { ADDRESS_PART_COLUMNS, addressLine } from "../dist/geo/store/address-line.js";
 import { accessToken, benchTenant, serve, stop } from "./served.js";
 
 const ATTACKERS = positiveInteger("BENCH_ATTACKERS", 8);
@@ -98,11 +99,11 @@ async function main() {
     const { database, client } = prepared;
     const rows = await database.db
       .selectFrom("addresses")
-      .select(["display", "lon", "lat"])
+      .select([...ADDRESS_PART_COLUMNS, "lon", "lat"])
       .where("unit", "is", null)
       .orderBy("address_id")
       .execute();
-    const addresses = rows.map((row) => row.display.split(",")[0]);
+    const addresses = rows.map((row) => addressLine(row).split(",")[0]);
     const [first] = rows;
     const star = JSON.stringify({
       address: addresses[0],

@@ -10,6 +10,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
+import { ADDRESS_PART_COLUMNS, addressLine } from "../dist/geo/store/address-line.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
 import { accessToken, benchTenant, ordersProcessing, serve, stop } from "./served.js";
 
@@ -526,12 +527,14 @@ async function main() {
     const hooks = await webhookReceiver();
     cleanups.unshift(() => new Promise((resolve) => hooks.server.close(resolve)));
     await addCallbackPrefix(services.db, org.org_id, hooks.url);
-    const places = await database.db
-      .selectFrom("addresses")
-      .select(["display", "lat", "lon"])
-      .where("unit", "is", null)
-      .orderBy("address_id")
-      .execute();
+    const places = (
+      await database.db
+        .selectFrom("addresses")
+        .select([...ADDRESS_PART_COLUMNS, "lat", "lon"])
+        .where("unit", "is", null)
+        .orderBy("address_id")
+        .execute()
+    ).map((row) => ({ display: addressLine(row), lat: row.lat, lon: row.lon }));
     print(
       `database: ${database.dialect}${database.dialect === "sqlite" ? ` (${folder})` : ""}, ${places.length} demo addresses`,
     );

@@ -31,6 +31,7 @@ import { importFile } from "../dist/geo/import/import-file.js";
 import { locateAddress } from "../dist/geo/locate/locate-address.js";
 import { buildingsOfParcel } from "../dist/geo/queries/buildings-of-parcel.js";
 import { readSource } from "../dist/geo/readers/index.js";
+import { ADDRESS_PART_COLUMNS, addressLine } from "../dist/geo/store/address-line.js";
 import { candidateLimit } from "../dist/products/location/candidate-limit.js";
 import { chordToSegment } from "../dist/products/location/chord-to-segment.js";
 import { coastDistance } from "../dist/products/location/coastline.js";
@@ -92,7 +93,7 @@ try {
 
   const samples = await database.db
     .selectFrom("addresses")
-    .select(["address_id", "display"])
+    .select(["address_id", ...ADDRESS_PART_COLUMNS])
     .where("parcel_id", "is not", null)
     .orderBy("address_id")
     .limit(2000)
@@ -110,7 +111,7 @@ try {
   let found = 0;
   const lookups = await perSecond(LOOKUP_SECONDS, async () => {
     const sample = samples[next++ % samples.length];
-    const [best] = await locateAddress(database, sample.display.split(",")[0], 5);
+    const [best] = await locateAddress(database, addressLine(sample).split(",")[0], 5);
     if (best?.parcel_id) {
       await buildingsOfParcel(database, best.parcel_id);
       found += 1;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { freePort, positiveInteger, print, printTable } from "../../../scripts/bench-kit.js";
+import { ADDRESS_PART_COLUMNS, addressLine } from "../dist/geo/store/address-line.js";
 import { createOrder } from "../dist/orders/create-order.js";
 import { processOrderJob } from "../dist/orders/process-order.js";
 import { addCallbackPrefix } from "../dist/tenancy/callback-prefixes.js";
@@ -221,11 +222,11 @@ async function main() {
     await addCallbackPrefix(services.db, org.org_id, hooks.url);
     const rows = await database.db
       .selectFrom("addresses")
-      .select("display")
+      .select(ADDRESS_PART_COLUMNS)
       .where("unit", "is", null)
       .orderBy("address_id")
       .execute();
-    const addresses = rows.map((row) => row.display.split(",")[0]);
+    const addresses = rows.map((row) => addressLine(row).split(",")[0]);
     print(
       `database: ${database.dialect}${database.dialect === "sqlite" ? ` (${folder})` : ""}, ${addresses.length} demo addresses`,
     );
