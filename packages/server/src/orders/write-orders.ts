@@ -35,8 +35,8 @@ const NEW_RECORD = {
  * An order with an external id takes the organization's record for it (the oldest, if several), updated with the
  * order's policy fields; otherwise a new record. The same as writing the orders one by one, in a few statements
  * whatever their number — one to find the records, one per record updated, a multi-row insert of new records
- * (with ids drawn first, so each order knows its own) and of the orders — which is what lets a batch's intake keep
- * pace on PostgreSQL, where every statement is a round trip.
+ * (`insertRecords`) and of the orders — which is what lets a batch's intake keep pace on PostgreSQL, where every
+ * statement is a round trip.
  */
 export async function writeOrders(
   trx: Transaction<Schema>,
@@ -79,23 +79,7 @@ export async function writeOrders(
       .where("property_id", "=", propertyId)
       .execute();
   }
-  const ids = await drawPropertyIds(trx, dialect, fresh.length);
-  const idOf = new Map(fresh.map((record, i) => [record, ids[i] ?? 0]));
-  for (let start = 0; start < fresh.length; start += ROWS_PER_STATEMENT) {
-    await trx
-      .insertInto("properties")
-      .values(
-        fresh.slice(start, start + ROWS_PER_STATEMENT).map((record) => ({
-          ...NEW_RECORD,
-          ...record,
-          property_id: idOf.get(record) ?? 0,
-          org_id: orgId,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
+  const idOf = await insertRecords(trx, dialect, orgId, fresh, now);
 
   const accepted = orders.map(
     (_, i): OrderAccepted => ({
@@ -126,6 +110,42 @@ export async function writeOrders(
       .execute();
   }
   return accepted;
+}
+
+/**
+ * Inserts new property records and answers their ids. One record draws its id by its own insert (one statement,
+ * where drawing first takes another round trip); several have theirs drawn first, so that each order knows its own.
+ */
+async function insertRecords(
+  trx: Transaction<Schema>,
+  dialect: Dialect,
+  orgId: string,
+  fresh: readonly Policy[],
+  now: number,
+): Promise<Map<Policy, number>> {
+  const row = (record: Policy) => ({ ...NEW_RECORD, ...record, org_id: orgId, created_at: now, updated_at: now });
+  const [only] = fresh;
+  if (fresh.length === 1 && only) {
+    const { property_id } = await trx
+      .insertInto("properties")
+      .values(row(only))
+      .returning("property_id")
+      .executeTakeFirstOrThrow();
+    return new Map([[only, property_id]]);
+  }
+  const ids = await drawPropertyIds(trx, dialect, fresh.length);
+  const idOf = new Map(fresh.map((record, i) => [record, ids[i] ?? 0]));
+  for (let start = 0; start < fresh.length; start += ROWS_PER_STATEMENT) {
+    await trx
+      .insertInto("properties")
+      .values(
+        fresh
+          .slice(start, start + ROWS_PER_STATEMENT)
+          .map((record) => ({ ...row(record), property_id: idOf.get(record) ?? 0 })),
+      )
+      .execute();
+  }
+  return idOf;
 }
 
 function propertyIdOf(target: number | Policy | undefined, idOf: Map<Policy, number>): number {
