@@ -1,4 +1,5 @@
 import { buildingsNear } from "../geo/queries/buildings-near.js";
+import { neighboursAround } from "../geo/queries/neighbours-around.js";
 import type { Building } from "../geo/store/geo-rows.js";
 import type { GeoSource } from "../geo/store/spatial-filter.js";
 import { lotOf } from "./lot.js";
@@ -62,27 +63,25 @@ async function exposureOf(
   source: GeoSource,
   building: Building,
 ): Promise<{ exposure: StructureExposure; neighbourDatasets: number[] }> {
-  const others = async (metres: number) =>
-    (await buildingsNear(source, building.footprint, metres)).filter(
+  const around = await neighboursAround(source, building, EXPOSURE_ZONES_M);
+  let { nearest } = around;
+  // No other building within the zones: the search goes on, wider each time.
+  for (let radius = Math.max(...EXPOSURE_ZONES_M) * 2; nearest === undefined && radius <= MAX_SEARCH_M; radius *= 2) {
+    [nearest] = (await buildingsNear(source, building.footprint, radius)).filter(
       (hit) => hit.building.buildingId !== building.buildingId,
     );
-  const zone = Math.max(...EXPOSURE_ZONES_M);
-  const near = await others(zone);
-  let nearest = near[0];
-  for (let radius = zone * 2; nearest === undefined && radius <= MAX_SEARCH_M; radius *= 2) {
-    [nearest] = await others(radius);
   }
-  const within = (metres: number) => near.filter((hit) => hit.distanceM <= metres).length;
+  const [within10 = 0, within30 = 0, within100 = 0] = around.within;
   return {
     exposure: {
       building_id: building.buildingId,
       nearest_structure: nearest
         ? { building_id: nearest.building.buildingId, distance_m: round(nearest.distanceM) }
         : null,
-      within_10_m: within(10),
-      within_30_m: within(30),
-      within_100_m: within(100),
+      within_10_m: within10,
+      within_30_m: within30,
+      within_100_m: within100,
     },
-    neighbourDatasets: [...near, ...(nearest ? [nearest] : [])].map((hit) => hit.building.datasetId),
+    neighbourDatasets: [...around.datasetIds, ...(nearest ? [nearest.building.datasetId] : [])],
   };
 }

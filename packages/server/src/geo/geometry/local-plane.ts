@@ -70,6 +70,21 @@ export class LocalPlane {
     return { area: Math.abs(twice) / 2, reach: Math.sqrt(farthest) };
   }
 
+  /** A position on this plane: metres east and north of the origin. */
+  point(lon: number, lat: number): [number, number] {
+    const p = this.#scratch;
+    cartesianInto(p, 0, lon, lat);
+    const [dx, dy, dz] = [
+      (p[0] as number) - this.#origin[0],
+      (p[1] as number) - this.#origin[1],
+      (p[2] as number) - this.#origin[2],
+    ];
+    return [
+      dx * this.#east[0] + dy * this.#east[1] + dz * this.#east[2],
+      dx * this.#north[0] + dy * this.#north[1] + dz * this.#north[2],
+    ];
+  }
+
   /** The rings of `area` on this plane, with their box. */
   area(area: Area): PlanarArea {
     const rings: Float64Array[] = [];

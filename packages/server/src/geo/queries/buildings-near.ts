@@ -32,12 +32,16 @@ export async function buildingsNear(
 }
 
 /** Slack for the box test, metres: a touching neighbour's box must never be skipped for a rounding error. */
-const BOX_SLACK_M = 0.01;
+export const BOX_SLACK_M = 0.01;
+
+/** The plane distances from an area are measured on: tangent at its first vertex. */
+export function planeOf(from: Area): LocalPlane {
+  const [origin] = from.type === "Polygon" ? (from.coordinates[0] ?? []) : (from.coordinates[0]?.[0] ?? []);
+  return new LocalPlane(origin ?? [0, 0]);
+}
 
 /** Measures from one area to others; answers `Infinity` for an area its box shows to be further than `metres`. */
-function distanceFromArea(from: Area): (to: Area, metres: number) => number {
-  const [origin] = from.type === "Polygon" ? (from.coordinates[0] ?? []) : (from.coordinates[0]?.[0] ?? []);
-  const plane = new LocalPlane(origin ?? [0, 0]);
+export function distanceFromArea(from: Area, plane = planeOf(from)): (to: Area, metres: number) => number {
   const fromPlanar = plane.area(from);
   return (to, metres) => {
     const toPlanar = plane.area(to);

@@ -27,6 +27,7 @@ import { buildingsNear } from "./buildings-near.js";
 import { layerFeaturesIntersecting } from "./layer-features-intersecting.js";
 import { layerFeaturesMeetingBBox } from "./layer-features-meeting-bbox.js";
 import { nearestLayerFeatures } from "./nearest-layer-features.js";
+import { neighboursAround } from "./neighbours-around.js";
 import { parcelAt } from "./parcel-at.js";
 import { parcelsMeetingBBox } from "./parcels-meeting-bbox.js";
 import { parcelsNear } from "./parcels-near.js";
@@ -244,6 +245,7 @@ describe.skipIf(!PRESENT)(
       await reverseLocate(source, await streetBeside(source, point));
       const building = (await buildingsNear(source, lot, 0))[0]?.building;
       expect(building).toBeDefined();
+      if (building) expect((await neighboursAround(source, building, [10, 30, 100])).within[2]).toBeGreaterThan(0);
       // An import asks from within its transaction; the queries are the same.
       const trx = db as unknown as Transaction<Schema>;
       const importing = {

@@ -40,7 +40,7 @@ export const PLAIN_COLUMNS = {
 } as const;
 
 type PlainParcel = Pick<Selectable<ParcelTable>, (typeof PLAIN_COLUMNS.parcels)[number]>;
-type PlainBuilding = Pick<Selectable<BuildingTable>, (typeof PLAIN_COLUMNS.buildings)[number]>;
+export type PlainBuilding = Pick<Selectable<BuildingTable>, (typeof PLAIN_COLUMNS.buildings)[number]>;
 type PlainLayerFeature = Pick<Selectable<LayerFeatureTable>, (typeof PLAIN_COLUMNS.layer_features)[number]>;
 
 export const parcelOf = (row: PlainParcel, shape: Shape): Parcel => ({

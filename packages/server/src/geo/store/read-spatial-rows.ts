@@ -9,6 +9,7 @@ import {
   layerFeatureOf,
   type Parcel,
   PLAIN_COLUMNS,
+  type PlainBuilding,
   parcelOf,
 } from "./geo-rows.js";
 import { partsMeetingBBox } from "./layer-parts.js";
@@ -66,8 +67,15 @@ export async function readBuildings(
 ): Promise<Building[]> {
   if (shapesAlong) return readBuildingsWithShapes(source, narrow);
   const rows = await narrow(source.db.selectFrom("buildings")).select(PLAIN_COLUMNS.buildings).execute();
-  const shapes = await readShapes(source, "buildings", rows.map(keyOf("building_id")));
-  return present(rows, shapes, buildingOf);
+  return buildingsOfRows(source, rows);
+}
+
+/**
+ * The buildings of rows a query read with {@link PLAIN_COLUMNS} (and maybe more), with their shapes read as
+ * {@link readShapes} does: for a query that decides by the plain columns which rows it needs whole.
+ */
+export async function buildingsOfRows(source: GeoSource, rows: PlainBuilding[]): Promise<Building[]> {
+  return present(rows, await readShapes(source, "buildings", rows.map(keyOf("building_id"))), buildingOf);
 }
 
 async function readBuildingsWithShapes(source: GeoSource, narrow: Narrow<"buildings">): Promise<Building[]> {
