@@ -83,8 +83,8 @@ interface DistanceBounds {
  * The bounds of the distance from a footprint whose box on `plane` is `from` to one whose longitude and latitude
  * box is `box`. That box's sides are lines of one longitude or latitude: on the plane nearly straight, each within
  * the gap of its middle from the straight line between its ends, which widens both bounds (with
- * {@link BOX_SLACK_M} for rounding). Written without arrays or `Math.hypot`: it runs for every building near an
- * order's structures, most of them already parsed, and must cost less than measuring them.
+ * {@link BOX_SLACK_M} for rounding). Distances are compared squared: it runs for every building near an order's
+ * structures, most of them already parsed, and with `Math.hypot` it cost more than measuring them.
  */
 function distanceBounds(plane: LocalPlane, from: readonly number[], [west, south, east, north]: BBox): DistanceBounds {
   const corners = [
