@@ -1,9 +1,9 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geometry-codec.js";
-import { layerPartRows, layerPartsOf } from "../store/layer-parts.js";
+import { layerPartRows, layerPartsOf, type StoredPart, storedParts } from "../store/layer-parts.js";
 import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
-import type { Area, BBox, Geometry } from "../types.js";
+import type { BBox, Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
@@ -31,7 +31,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
       kind ??= (await storedKind(context)) ?? undefined;
       const outcomes: RecordOutcome[] = [];
-      const accepted: Array<{ position: number; sourceId: string; geometry: Geometry; record: ReadRecord }> = [];
+      const accepted: Accepted[] = [];
       for (const [position, record] of batch.entries()) {
         const sourceId = idFrom(record, idField);
         if (typeof sourceId !== "string") {
@@ -49,7 +49,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         }
         kind ??= checked.kind;
         seen.add(sourceId);
-        accepted.push({ position, sourceId, geometry: onStoredGrid(checked.geometry), record });
+        accepted.push(acceptedFeature(position, sourceId, record, checked.geometry, context.heldRecords));
       }
       if (accepted.length === 0) return outcomes;
 
@@ -65,11 +65,11 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         bytes: Buffer;
         attributes: AttributeColumns;
         box: BBox;
-        parts: Area[] | undefined;
+        parts: StoredPart[] | undefined;
       }> = [];
       for (const [i, entry] of accepted.entries()) {
         const earlier = stored.get(entry.sourceId);
-        const bytes = encodeGeometry(entry.geometry);
+        const { bytes, box } = entry;
         const attributes = attributeColumns[i] as AttributeColumns;
         if (
           earlier &&
@@ -82,9 +82,9 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
         }
         outcomes[entry.position] = earlier ? "updated" : "imported";
         if (earlier) context.changes.add(earlier.box);
-        const box = bboxOf(entry.geometry);
         context.changes.add(box);
-        changed.push({ sourceId: entry.sourceId, bytes, attributes, box, parts: layerPartsOf(entry.geometry) });
+        const parts = entry.geometry ? storedParts(layerPartsOf(entry.geometry)) : entry.parts;
+        changed.push({ sourceId: entry.sourceId, bytes, attributes, box, parts });
       }
       if (changed.length === 0) return outcomes;
 
@@ -115,6 +115,38 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       }
     },
   };
+}
+
+/** A feature of the batch to write unless it is stored as it is: packed, with its box. */
+interface Accepted {
+  position: number;
+  sourceId: string;
+  record: ReadRecord;
+  bytes: Buffer;
+  box: BBox;
+  /** Its parts as stored, when cut already; else its geometry, to cut only if it changed. */
+  parts?: StoredPart[] | undefined;
+  geometry?: Geometry;
+}
+
+/**
+ * A feature accepted, put on the stored grid and packed. Into a layer that held nothing every feature is new: it
+ * is cut into its parts at once too, and the record lets go of its geometry, so that the arrays of a large polygon
+ * (the file's and each copy made of them) are garbage before the next feature is worked on, not held to the
+ * batch's end: the 500-year flood layer of a state's size peaked at 170 MB instead of 225.
+ */
+function acceptedFeature(
+  position: number,
+  sourceId: string,
+  record: ReadRecord,
+  checked: Geometry,
+  heldRecords: boolean,
+): Accepted {
+  const geometry = onStoredGrid(checked);
+  const packed = { position, sourceId, record, bytes: encodeGeometry(geometry), box: bboxOf(geometry) };
+  if (heldRecords) return { ...packed, geometry };
+  record.feature.geometry = null;
+  return { ...packed, parts: storedParts(layerPartsOf(geometry)) };
 }
 
 /**
@@ -162,7 +194,7 @@ async function storedFeatures(context: ImportContext, sourceIds: string[]) {
  */
 async function replaceParts(
   context: ImportContext,
-  written: Array<{ sourceId: string; parts: Area[] | undefined }>,
+  written: Array<{ sourceId: string; parts: StoredPart[] | undefined }>,
   stored: Awaited<ReturnType<typeof storedFeatures>>,
 ): Promise<void> {
   const replaced = written.filter(

@@ -18,16 +18,27 @@ export function layerPartsOf(geometry: Geometry): Area[] | undefined {
   return subdivide(geometry)?.map(onStoredGrid);
 }
 
+/** A part as it is stored: its packed geometry and its box. */
+export interface StoredPart {
+  bytes: Buffer;
+  box: BBox;
+}
+
+/** Parts as they are stored. */
+export function storedParts(parts: Area[] | undefined): StoredPart[] | undefined {
+  return parts?.map((part) => ({ bytes: encodeGeometry(part), box: bboxOf(part) }));
+}
+
 /** The rows of features' parts, written by import `importId`: a feature without parts has none. */
 export function layerPartRows(
   importId: number,
-  features: Array<{ featureId: number; parts: Area[] | undefined }>,
+  features: Array<{ featureId: number; parts: StoredPart[] | undefined }>,
 ): Insertable<Schema["layer_parts"]>[] {
   return features.flatMap(({ featureId, parts = [] }) =>
     parts.map((part) => ({
       feature_id: featureId,
-      geometry: encodeGeometry(part),
-      ...bboxColumns(bboxOf(part)),
+      geometry: part.bytes,
+      ...bboxColumns(part.box),
       import_id: importId,
     })),
   );
@@ -52,7 +63,10 @@ export async function writeLayerParts(
       features.map((feature) => feature.featureId),
     )
     .execute();
-  const rows = layerPartRows(importId, features);
+  const rows = layerPartRows(
+    importId,
+    features.map(({ featureId, parts }) => ({ featureId, parts: storedParts(parts) })),
+  );
   for (let start = 0; start < rows.length; start += PARTS_PER_STATEMENT) {
     await db
       .insertInto("layer_parts")
