@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { positionCount } from "../geometry/positions.js";
 import type { Geometry } from "../types.js";
-import { decodeGeometry, encodeGeometry, sameStoredGeometry, storedPositionCount } from "./geometry-codec.js";
+import {
+  decodeGeometry,
+  encodeGeometry,
+  onStoredGrid,
+  sameStoredGeometry,
+  storedPositionCount,
+} from "./geometry-codec.js";
 import { encodeWkb } from "./wkb.js";
 
 const outline = [
@@ -78,6 +84,37 @@ const EVERY_TYPE: Geometry[] = [
 describe("stored geometry", () => {
   it("gives back every type exactly when its positions have nine decimals or fewer", () => {
     for (const geometry of EVERY_TYPE) expect(decodeGeometry(encodeGeometry(geometry))).toStrictEqual(geometry);
+  });
+
+  it("puts every type where storing puts it, and gives back one already there as it is", () => {
+    for (const geometry of EVERY_TYPE) expect(onStoredGrid(geometry)).toBe(geometry);
+    const offGrid: Geometry[] = [
+      { type: "Point", coordinates: [-71.1189466123, 42.3736117] },
+      { type: "Point", coordinates: [-71.1189466, 42.3736117, 12.5] },
+      {
+        type: "MultiPolygon",
+        coordinates: [lot.coordinates, [outline.map(([lon = 0, lat = 0]) => [lon, lat + 1e-12])]],
+      },
+      {
+        type: "GeometryCollection",
+        geometries: [
+          lot,
+          {
+            type: "LineString",
+            coordinates: [
+              [0, 0],
+              [1e-10, 1],
+            ],
+          },
+        ],
+      },
+    ];
+    for (const geometry of offGrid) {
+      const stored = onStoredGrid(geometry);
+      expect(stored).not.toBe(geometry);
+      expect(stored).toStrictEqual(decodeGeometry(encodeGeometry(geometry)));
+    }
+    expect(() => onStoredGrid({ type: "Point", coordinates: [Number.POSITIVE_INFINITY, 0] })).toThrow(/finite/);
   });
 
   it("counts the positions of every type without building it, packed or WKB", () => {
