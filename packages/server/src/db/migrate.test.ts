@@ -214,6 +214,55 @@ describe("migrateToLatest", () => {
     expect(await migrateToLatest(database)).toEqual([]);
   });
 
+  it("finds a schema up to date without the migrator's lock, as a command started during an import must", async () => {
+    const target = await fresh();
+    const database = opened(target);
+    await migrateToLatest(database);
+    // Another connection holds what the migrator would wait for: on SQLite the write lock, as an import does for
+    // its whole transaction; on PostgreSQL the migrator's own table of locks.
+    const other = opened(target);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const holder = other.db.transaction().execute(async (trx) => {
+      await (other.dialect === "sqlite"
+        ? sql`update instance_settings set value = value`
+        : sql`lock table kysely_migration_lock in access exclusive mode`
+      ).execute(trx);
+      holding();
+      await released;
+    });
+    await held;
+    const checked = migrateToLatest(database).then((applied) => ({ applied }));
+    const waited = new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3000));
+    try {
+      expect(await Promise.race([checked, waited])).toEqual({ applied: [] });
+    } finally {
+      release();
+      await holder;
+      await checked.catch(() => {});
+    }
+  });
+
+  it("runs a migration not yet run, and refuses a database a later version migrated, as the migrator does", async () => {
+    const database = opened(await fresh());
+    await migrateToLatest(database);
+    const last = addressParcelsUnchecked(database.dialect);
+    await last.down?.(database.db);
+    await sql`delete from kysely_migration where name = '0024-address-parcels-unchecked'`.execute(database.db);
+    expect(await migrateToLatest(database)).toEqual(["0024-address-parcels-unchecked"]);
+
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-later-version', '2030-01-01')`.execute(
+      database.db,
+    );
+    await expect(migrateToLatest(database)).rejects.toThrow(/9999-from-a-later-version/);
+  });
+
   it("creates the expected tables", async () => {
     const database = opened(await fresh());
     await migrateToLatest(database);

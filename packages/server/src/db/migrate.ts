@@ -1,4 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from "kysely";
 import type { Database, Dialect } from "./database.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import { geodata } from "./migrations/0002-geodata.js";
@@ -67,6 +75,7 @@ export class MigrationError extends Error {
  * lock; SQLite: one write transaction around the whole run, so a failed run also leaves nothing half done).
  */
 export async function migrateToLatest(database: Database): Promise<string[]> {
+  if (await isUpToDate(database)) return [];
   const { error, results = [] } =
     database.dialect === "sqlite" ? await migrateSqlite(database.db) : await migratePostgres(database.db);
   const failed = results.find((result) => result.status === "Error");
@@ -75,6 +84,38 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     throw new MigrationError(`migration ${failed?.migrationName ?? "(setup)"} failed: ${reason}`);
   }
   return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+/**
+ * Whether every migration has run and no other, read from the migrator's table: then there is nothing to run and
+ * nothing to lock. The migrator takes its lock before it looks — on SQLite the write lock, which an import holds
+ * for its whole transaction, so a command or a server started during an import failed once the busy timeout ran
+ * out — and on PostgreSQL lists every table and column of the database first (some 50 ms of every command's start).
+ * Anything else (a new database, a migration to run, one this version does not know) is the migrator's to answer.
+ */
+async function isUpToDate({ db, dialect }: Database): Promise<boolean> {
+  const applied = await appliedMigrations(db, dialect);
+  const every = Object.keys(migrations(dialect));
+  return applied?.length === every.length && every.every((name, i) => applied[i] === name);
+}
+
+/** The names of the migrations run, in order; none when the migrator's table is not there yet. */
+async function appliedMigrations(db: Kysely<Schema>, dialect: Dialect): Promise<string[] | undefined> {
+  let schema: string | undefined;
+  if (dialect === "sqlite") {
+    const { rows } =
+      await sql`select 1 from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`.execute(db);
+    if (rows.length === 0) return undefined;
+  } else {
+    // The migrator's table of the schema we work in (see migratePostgres), not one elsewhere on the search path.
+    const { rows } = await sql<{ schema: string }>`select schemaname as schema from pg_catalog.pg_tables
+      where schemaname = current_schema() and tablename = ${DEFAULT_MIGRATION_TABLE}`.execute(db);
+    schema = rows[0]?.schema;
+    if (schema === undefined) return undefined;
+  }
+  const table = schema === undefined ? sql.id(DEFAULT_MIGRATION_TABLE) : sql.id(schema, DEFAULT_MIGRATION_TABLE);
+  const { rows } = await sql<{ name: string }>`select name from ${table} order by name`.execute(db);
+  return rows.map((row) => row.name);
 }
 
 /**
