@@ -108,10 +108,11 @@ async function appliedMigrations(db: Kysely<Schema>, dialect: Dialect): Promise<
     if (rows.length === 0) return undefined;
   } else {
     // The migrator's table of the schema we work in (see migratePostgres), not one elsewhere on the search path.
-    const { rows } = await sql<{ schema: string }>`select schemaname as schema from pg_catalog.pg_tables
-      where schemaname = current_schema() and tablename = ${DEFAULT_MIGRATION_TABLE}`.execute(db);
-    schema = rows[0]?.schema;
-    if (schema === undefined) return undefined;
+    const migrationTable = sql`quote_ident(current_schema()) || '.' || quote_ident(${DEFAULT_MIGRATION_TABLE})`;
+    const { rows } = await sql<{ schema: string | null; present: boolean }>`
+      select current_schema() as schema, to_regclass(${migrationTable}) is not null as present`.execute(db);
+    if (!rows[0]?.present || !rows[0].schema) return undefined;
+    schema = rows[0].schema;
   }
   const table = schema === undefined ? sql.id(DEFAULT_MIGRATION_TABLE) : sql.id(schema, DEFAULT_MIGRATION_TABLE);
   const { rows } = await sql<{ name: string }>`select name from ${table} order by name`.execute(db);
