@@ -10,23 +10,48 @@ const BITS_PER_KEY = 16;
 const FIRST_CAPACITY = 1 << 16;
 
 /**
+ * Bytes the filters take at most: some 8.3 M keys, a state's footprints. At 10.5 M the filters took 33 MB, and a
+ * building import's peak passed the 300 MB every import keeps within (302 MB).
+ */
+const MOST_BYTES = 16 * 1024 * 1024;
+
+/**
  * Keys an import has written, as Bloom filters: "maybe" for every key added, and for about 1 % of the others. A
- * filter that fills is followed by one twice its size, so that a county's file takes little and a nation's 2 to 4
- * bytes a key.
+ * filter that fills is followed by one twice its size, so that a county's file takes little and a state's 2 to 4
+ * bytes a key. Bounded whatever the file's size: once another filter would pass {@link MOST_BYTES}, the filters
+ * are let go and every key is "maybe" from then on, which the callers look up instead (in the database).
  */
 export class BloomFilters {
-  readonly #filters: BloomFilter[] = [new BloomFilter(FIRST_CAPACITY)];
+  #filters: BloomFilter[] = [new BloomFilter(FIRST_CAPACITY)];
+  #bytes = BloomFilter.bytesFor(FIRST_CAPACITY);
+  readonly #mostBytes: number;
+  /** Past the bound: every key may have been added. */
+  #full = false;
+
+  /** `mostBytes` bounds the filters (smaller in tests). */
+  constructor(mostBytes = MOST_BYTES) {
+    this.#mostBytes = mostBytes;
+  }
 
   add(key: HashedKey): void {
+    if (this.#full) return;
     let last = this.#filters[this.#filters.length - 1] as BloomFilter;
     if (last.full) {
-      last = new BloomFilter(last.capacity * 2);
+      const capacity = last.capacity * 2;
+      this.#bytes += BloomFilter.bytesFor(capacity);
+      if (this.#bytes > this.#mostBytes) {
+        this.#full = true;
+        this.#filters = [];
+        return;
+      }
+      last = new BloomFilter(capacity);
       this.#filters.push(last);
     }
     last.add(key);
   }
 
   has(key: HashedKey): boolean {
+    if (this.#full) return true;
     for (const filter of this.#filters) if (filter.has(key)) return true;
     return false;
   }
@@ -63,8 +88,16 @@ class BloomFilter {
 
   constructor(capacity: number) {
     this.capacity = capacity;
-    this.#blocks = Math.ceil((capacity * BITS_PER_KEY) / (BLOCK_WORDS * 32));
+    this.#blocks = BloomFilter.#blocksFor(capacity);
     this.#words = new Int32Array(this.#blocks * BLOCK_WORDS);
+  }
+
+  static bytesFor(capacity: number): number {
+    return BloomFilter.#blocksFor(capacity) * BLOCK_WORDS * Int32Array.BYTES_PER_ELEMENT;
+  }
+
+  static #blocksFor(capacity: number): number {
+    return Math.ceil((capacity * BITS_PER_KEY) / (BLOCK_WORDS * 32));
   }
 
   get full(): boolean {
