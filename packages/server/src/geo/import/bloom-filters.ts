@@ -10,8 +10,8 @@ const BITS_PER_KEY = 16;
 const FIRST_CAPACITY = 1 << 16;
 
 /**
- * Bytes the filters take at most: some 8.3 M keys, a state's footprints. At 10.5 M the filters took 33 MB, and a
- * building import's peak passed the 300 MB every import keeps within (302 MB).
+ * Bytes the filters take at most: some 8.3 M keys. At 10.5 M the filters took 33 MB, and a building import's peak
+ * passed the 300 MB every import keeps within (302 MB).
  */
 const MOST_BYTES = 16 * 1024 * 1024;
 

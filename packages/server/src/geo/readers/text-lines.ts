@@ -12,7 +12,7 @@ const BYTE_ORDER_MARK = "\ufeff";
  * (a newline byte is never part of another character, so a character cut between chunks is whole again); the
  * lines are cut from that text. A line's unfinished bytes wait as bytes: appending each chunk's text to the text
  * still waiting for its newline copied that text again at every chunk, and a flood zone's line of half a megabyte
- * came in eight, so that splitting a state's flood layer into lines took four times as long.
+ * came in eight, so that splitting a state's flood layer into lines took three times as long.
  */
 export async function* textLines(bytes: Readable): AsyncGenerator<string, void, undefined> {
   /** The bytes after the last newline read, waiting for the next one. */
