@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 
-const NEWLINE = 0x0a;
 const BYTE_ORDER_MARK = "\ufeff";
 
 /**
@@ -8,15 +8,15 @@ const BYTE_ORDER_MARK = "\ufeff";
  * caller counting them gets the file's line numbers). A byte-order mark that starts the file is dropped; a final
  * line without a newline is still a line, and a newline that ends the file does not start another.
  *
- * Each chunk is decoded once, up to its last newline, with the bytes of a line begun in earlier chunks before it
- * (a newline byte is never part of another character, so a character cut between chunks is whole again); the
- * lines are cut from that text. A line's unfinished bytes wait as bytes: appending each chunk's text to the text
- * still waiting for its newline copied that text again at every chunk, and a flood zone's line of half a megabyte
- * came in eight, so that splitting a state's flood layer into lines took three times as long.
+ * Each chunk is decoded once and its lines cut from its text. The start of a line not ended yet waits as the texts
+ * of its chunks, joined once its newline comes: appended to one text and searched again at every chunk, it was
+ * copied again at every chunk it spanned, and a flood zone's line of half a megabyte spans eight, so that splitting
+ * a state's flood layer into lines took three times as long.
  */
 export async function* textLines(bytes: Readable): AsyncGenerator<string, void, undefined> {
-  /** The bytes after the last newline read, waiting for the next one. */
-  let pieces: Buffer[] = [];
+  const decoder = new StringDecoder("utf8");
+  /** The start of a line begun in earlier chunks, a text a chunk. */
+  let waiting: string[] = [];
   let first = true;
   const line = (text: string): string => {
     const withoutMark = first && text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
@@ -24,24 +24,23 @@ export async function* textLines(bytes: Readable): AsyncGenerator<string, void, 
     return withoutMark.endsWith("\r") ? withoutMark.slice(0, -1) : withoutMark;
   };
   for await (const chunk of bytes) {
-    const buffer = chunk as Buffer;
-    const last = buffer.lastIndexOf(NEWLINE);
-    if (last === -1) {
-      pieces.push(buffer);
-      continue;
-    }
-    const ended = buffer.subarray(0, last);
-    const text = pieces.length === 0 ? ended.toString("utf8") : Buffer.concat([...pieces, ended]).toString("utf8");
-    pieces = last + 1 < buffer.length ? [buffer.subarray(last + 1)] : [];
+    const text = decoder.write(chunk as Buffer);
+    let end = text.indexOf("\n");
     let start = 0;
-    for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+    if (end !== -1 && waiting.length > 0) {
+      waiting.push(text.slice(0, end));
+      yield line(waiting.join(""));
+      waiting = [];
+      start = end + 1;
+      end = text.indexOf("\n", start);
+    }
+    for (; end !== -1; end = text.indexOf("\n", start)) {
       yield line(text.slice(start, end));
       start = end + 1;
     }
-    yield line(text.slice(start));
+    if (start < text.length) waiting.push(start === 0 ? text : text.slice(start));
   }
-  if (pieces.length === 0) return;
-  const rest = Buffer.concat(pieces).toString("utf8");
+  const rest = waiting.join("") + decoder.end();
   // A file of nothing but its byte-order mark holds no line.
-  if (!(first && rest === BYTE_ORDER_MARK)) yield line(rest);
+  if (rest.length > 0 && !(first && rest === BYTE_ORDER_MARK)) yield line(rest);
 }
