@@ -38,7 +38,7 @@ export async function* textLines(bytes: Readable): AsyncGenerator<string, void, 
       yield line(text.slice(start, end));
       start = end + 1;
     }
-    if (start < text.length) waiting.push(start === 0 ? text : text.slice(start));
+    if (start < text.length) waiting.push(text.slice(start));
   }
   const rest = waiting.join("") + decoder.end();
   // A file of nothing but its byte-order mark holds no line.
