@@ -1,6 +1,7 @@
 import { orientation } from "./orientation.js";
 import type { Pair } from "./read-polygons.js";
 import { segmentsMeet } from "./segments-meet.js";
+import { sortByPosition } from "./sort-by-position.js";
 
 /** Two rings (0-based indexes into the rings given; the same twice when a ring meets itself) that share a point. */
 export interface Crossing {
@@ -51,12 +52,18 @@ export function findCrossing(
 class Sweep {
   /** Every ring's positions but its closing one, ring after ring. */
   readonly #positions: Pair[];
+  /** Their longitudes and latitudes, which the sort and the search for repeated positions read. */
+  readonly #x: Float64Array;
+  readonly #y: Float64Array;
   /** The segment after each in its ring's order (the last of a ring is followed by its first). */
   readonly #next: Int32Array;
   readonly #previous: Int32Array;
   readonly #ring: Int32Array;
   /** Whether the segment runs from its lexicographically smaller end (by longitude, then latitude), met first. */
   readonly #forward: Uint8Array;
+  /** Each segment's ends as the sweep meets them: the position of its start (met first) and of its end. */
+  readonly #startAt: Int32Array;
+  readonly #endAt: Int32Array;
   readonly #priority: Float64Array;
   /** The treap's children of each node; -1, none. */
   readonly #below: Int32Array;
@@ -67,10 +74,14 @@ class Sweep {
 
   constructor(rings: readonly Pair[][], count: number) {
     this.#positions = new Array(count);
+    this.#x = new Float64Array(count);
+    this.#y = new Float64Array(count);
     this.#next = new Int32Array(count);
     this.#previous = new Int32Array(count);
     this.#ring = new Int32Array(count);
     this.#forward = new Uint8Array(count);
+    this.#startAt = new Int32Array(count);
+    this.#endAt = new Int32Array(count);
     this.#priority = new Float64Array(count);
     this.#below = new Int32Array(count).fill(NONE);
     this.#above = new Int32Array(count).fill(NONE);
@@ -78,26 +89,32 @@ class Sweep {
     for (const [r, ring] of rings.entries()) {
       const last = first + ring.length - 2;
       for (let g = first; g <= last; g++) {
-        this.#positions[g] = ring[g - first] as Pair;
+        const position = ring[g - first] as Pair;
+        this.#positions[g] = position;
+        this.#x[g] = position[0];
+        this.#y[g] = position[1];
         this.#next[g] = g === last ? first : g + 1;
         this.#previous[g] = g === first ? last : g - 1;
         this.#ring[g] = r;
       }
       first = last + 1;
     }
-    for (let g = 0; g < count; g++) this.#forward[g] = compareLexicographically(this.#from(g), this.#to(g)) < 0 ? 1 : 0;
+    for (let g = 0; g < count; g++) {
+      const forward = compareLexicographically(this.#from(g), this.#to(g)) < 0;
+      this.#forward[g] = forward ? 1 : 0;
+      this.#startAt[g] = forward ? g : (this.#next[g] as number);
+      this.#endAt[g] = forward ? (this.#next[g] as number) : g;
+    }
   }
 
   run(): Crossing | undefined {
     const positions = this.#positions;
-    // Each position, by the segment leaving it, in the sweep's order (a stable sort: equal ones stay in ring order).
-    const order = new Int32Array(positions.length);
-    for (let g = 0; g < order.length; g++) order[g] = g;
-    order.sort((g, h) => compareLexicographically(positions[g] as Pair, positions[h] as Pair));
+    // Each position, by the segment leaving it, in the sweep's order (equal ones in ring order).
+    const order = sortByPosition(this.#x, this.#y);
     for (let k = 1; k < order.length; k++) {
       const previous = order[k - 1] as number;
       const current = order[k] as number;
-      if (compareLexicographically(positions[previous] as Pair, positions[current] as Pair) === 0) {
+      if (this.#x[previous] === this.#x[current] && this.#y[previous] === this.#y[current]) {
         return { ring: this.#ring[previous] as number, other: this.#ring[current] as number };
       }
     }
@@ -110,9 +127,9 @@ class Sweep {
       const incomingStarts = this.#forward[incoming] === 0;
       const outgoingStarts = this.#forward[outgoing] === 1;
       // The segments below the position, those through it, and those above: split by which side it lies on.
-      this.#split(root, at, 1);
+      this.#split(root, outgoing, 1);
       const below = this.#lower;
-      this.#split(this.#upper, at, 0);
+      this.#split(this.#upper, outgoing, 0);
       const through = this.#lower;
       const above = this.#upper;
       const passing = this.#passingThrough(through, incomingStarts ? NONE : incoming, outgoingStarts ? NONE : outgoing);
@@ -176,22 +193,35 @@ class Sweep {
   }
 
   /**
-   * The treap cut in two, into `#lower` and `#upper`: the bottom part holds the segments that `at` lies on the left
-   * of (`least` 1) or on the left of or on (`least` 0).
+   * The treap cut in two, into `#lower` and `#upper`: the bottom part holds the segments that position `at` lies on
+   * the left of (`least` 1) or on the left of or on (`least` 0). A loop down one path, each node going to the part
+   * it belongs to with its subtree on the far side, so that a ring of a hundred thousand positions makes no calls.
    */
-  #split(node: number, at: Pair, least: 0 | 1): void {
-    if (node === NONE) {
-      this.#lower = NONE;
-      this.#upper = NONE;
-    } else if (orientation(this.#start(node), this.#end(node), at) >= least) {
-      this.#split(this.#above[node] as number, at, least);
-      this.#above[node] = this.#lower;
-      this.#lower = node;
-    } else {
-      this.#split(this.#below[node] as number, at, least);
-      this.#below[node] = this.#upper;
-      this.#upper = node;
+  #split(root: number, at: number, least: 0 | 1): void {
+    const positions = this.#positions;
+    const point = positions[at] as Pair;
+    let lowerLast = NONE;
+    let upperLast = NONE;
+    this.#lower = NONE;
+    this.#upper = NONE;
+    for (let node = root; node !== NONE; ) {
+      const start = positions[this.#startAt[node] as number] as Pair;
+      const end = positions[this.#endAt[node] as number] as Pair;
+      if (orientation(start, end, point) >= least) {
+        // The node and every segment below it lie in the bottom part; those above it are yet to be cut.
+        if (lowerLast === NONE) this.#lower = node;
+        else this.#above[lowerLast] = node;
+        lowerLast = node;
+        node = this.#above[node] as number;
+      } else {
+        if (upperLast === NONE) this.#upper = node;
+        else this.#below[upperLast] = node;
+        upperLast = node;
+        node = this.#below[node] as number;
+      }
     }
+    if (lowerLast !== NONE) this.#above[lowerLast] = NONE;
+    if (upperLast !== NONE) this.#below[upperLast] = NONE;
   }
 
   /** Two treaps joined, every segment of `bottom` below every segment of `top`. */

@@ -80,9 +80,12 @@ function windingNumber(ring: readonly Pair[], point: Pair): number {
   return winding;
 }
 
+/** By index: destructuring each position walked an iterator, tens of megabytes of garbage a flood layer. */
 function boxOf(positions: readonly Pair[]): [number, number, number, number] {
   let [west, south, east, north] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -Infinity, -Infinity];
-  for (const [lon, lat] of positions) {
+  for (const position of positions) {
+    const lon = position[0];
+    const lat = position[1];
     west = Math.min(west, lon);
     east = Math.max(east, lon);
     south = Math.min(south, lat);
