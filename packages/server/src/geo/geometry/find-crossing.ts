@@ -9,19 +9,6 @@ export interface Crossing {
   other: number;
 }
 
-interface Segment {
-  ring: number;
-  /** Its place in the ring: segment i runs from position i to position i + 1. */
-  index: number;
-  /** How many segments the ring has. */
-  count: number;
-  /** The lexicographically smaller end (by longitude, then latitude), where the sweep meets it first. */
-  start: Pair;
-  end: Pair;
-  /** Whether the ring runs from `start` to `end`. */
-  forward: boolean;
-}
-
 /**
  * Whether closed rings cross, touch or overlap themselves or each other anywhere but where consecutive edges of
  * one ring join, found by a Shamos–Hoey sweep in O(n log n): positions are visited in order of longitude, then
@@ -38,7 +25,7 @@ export function findCrossing(
 ): Crossing | undefined {
   let count = 0;
   for (const ring of rings) count += ring.length - 1;
-  if (count <= pairwiseAtMost) return pairwiseCrossing(concat(rings.map((ring, r) => segmentsOf(ring, r))));
+  if (count <= pairwiseAtMost) return pairwiseCrossing(rings);
   return new Sweep(rings, count).run();
 }
 
@@ -263,56 +250,64 @@ const NONE = -1;
 
 /**
  * Rings of at most this many segments in all, a house's footprint or most lots, are tested pair by pair, without
- * the sweep's sorting and tree: a pair whose boxes are apart costs four comparisons. Over Cambridge's footprints,
- * 10 against 30 µs at 25–48 segments, 28 against 63 at 49–96, 85 against 127 at 97–200, even beyond. Whether any
- * two meet is answered the same.
+ * the sweep's sorting and tree: a pair whose boxes are apart costs four comparisons. Over the zoning districts'
+ * rings, pair by pair against the sweep: 2.4 against 9.8 µs at up to 48 segments, 12 against 17 at 65–80, 27 against
+ * 27 at 97–128, 38 against 29 at 129–160, 56 against 41 at 161–200. Whether any two meet is answered the same.
  */
-const PAIRWISE_AT_MOST = 200;
+const PAIRWISE_AT_MOST = 112;
 
 /**
- * The first two segments, in ring order, that meet or share a position (each segment's start is a position). Two
- * segments whose boxes are apart share no point: most pairs of a footprint's edges are told so by four comparisons.
+ * The first two edges, in ring order, that meet or share a position (each edge's start is a position), read from the
+ * rings as they are: an object for each edge was most of what validating a footprint allocated. Two edges whose
+ * boxes are apart share no point: most pairs of a footprint's edges are told so by four comparisons.
  */
-function pairwiseCrossing(segments: readonly Segment[]): Crossing | undefined {
-  for (let i = 0; i < segments.length; i++) {
-    const s = segments[i] as Segment;
-    const from = firstPositionOf(s);
-    const [sBottom, sTop] = s.start[1] < s.end[1] ? [s.start[1], s.end[1]] : [s.end[1], s.start[1]];
-    for (let j = i + 1; j < segments.length; j++) {
-      const t = segments[j] as Segment;
-      // A segment's start is never east of its end.
-      if (t.start[0] > s.end[0] || t.end[0] < s.start[0]) continue;
-      if (Math.min(t.start[1], t.end[1]) > sTop || Math.max(t.start[1], t.end[1]) < sBottom) continue;
-      const at = firstPositionOf(t);
-      if ((from[0] === at[0] && from[1] === at[1]) || meet(s, t)) return crossingOf(s, t);
+function pairwiseCrossing(rings: readonly Pair[][]): Crossing | undefined {
+  for (let r = 0; r < rings.length; r++) {
+    const ring = rings[r] as Pair[];
+    const count = ring.length - 1;
+    for (let i = 0; i < count; i++) {
+      const a = ring[i] as Pair;
+      const b = ring[i + 1] as Pair;
+      const west = Math.min(a[0], b[0]);
+      const east = Math.max(a[0], b[0]);
+      const south = Math.min(a[1], b[1]);
+      const north = Math.max(a[1], b[1]);
+      for (let q = r; q < rings.length; q++) {
+        const other = rings[q] as Pair[];
+        const otherCount = other.length - 1;
+        for (let j = q === r ? i + 1 : 0; j < otherCount; j++) {
+          const c = other[j] as Pair;
+          const d = other[j + 1] as Pair;
+          if (Math.min(c[0], d[0]) > east || Math.max(c[0], d[0]) < west) continue;
+          if (Math.min(c[1], d[1]) > north || Math.max(c[1], d[1]) < south) continue;
+          if ((a[0] === c[0] && a[1] === c[1]) || edgesMeet(a, b, c, d, q === r ? jointAt(i, j, count) : NO_JOINT)) {
+            return { ring: r, other: q };
+          }
+        }
+      }
     }
   }
   return undefined;
 }
 
-/** Every ring's segments in one list, by a loop: `flat` cost more than the pairwise tests of a footprint. */
-function concat(ringSegments: readonly Segment[][]): Segment[] {
-  const all: Segment[] = [];
-  for (const segments of ringSegments) for (const segment of segments) all.push(segment);
-  return all;
+/** Where two edges `i` < `j` of one ring of `count` edges join: the end of `i`, the start of `i`, or nowhere. */
+type Joint = "end" | "start" | typeof NO_JOINT;
+const NO_JOINT = "none";
+
+function jointAt(i: number, j: number, count: number): Joint {
+  if (j === i + 1) return "end";
+  if (i === 0 && j === count - 1) return "start";
+  return NO_JOINT;
 }
 
-/** The position a segment leaves from in its ring's order: each position of a ring starts one segment. */
-function firstPositionOf(segment: Segment): Pair {
-  return segment.forward ? segment.start : segment.end;
-}
-
-function segmentsOf(ring: readonly Pair[], r: number): Segment[] {
-  const count = ring.length - 1;
-  const segments: Segment[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const from = ring[i] as Pair;
-    // The closing position repeats the first: the last segment ends on the very same pair as the first starts.
-    const to = i + 1 === count ? (ring[0] as Pair) : (ring[i + 1] as Pair);
-    const forward = compareLexicographically(from, to) < 0;
-    segments[i] = { ring: r, index: i, count, start: forward ? from : to, end: forward ? to : from, forward };
-  }
-  return segments;
+/**
+ * Whether edges `a`–`b` and `c`–`d` share a point other than the position where consecutive edges of one ring join:
+ * `b` (= `c`) when `joint` is "end", `a` (= `d`) when it is "start".
+ */
+function edgesMeet(a: Pair, b: Pair, c: Pair, d: Pair, joint: Joint): boolean {
+  if (joint === "end") return foldsBack(a, b, d);
+  if (joint === "start") return foldsBack(b, a, c);
+  return segmentsMeet(a, b, c, d);
 }
 
 /** -1, 0 or 1 by longitude, then latitude (a difference of doubles was a number allocated at each comparison). */
@@ -322,29 +317,9 @@ function compareLexicographically(p: Pair, q: Pair): -1 | 0 | 1 {
   return 0;
 }
 
-/** Whether two segments share a point other than the joint of two consecutive edges of one ring. */
-function meet(s: Segment, t: Segment): boolean {
-  const joint = jointOf(s, t);
-  if (!joint) return segmentsMeet(s.start, s.end, t.start, t.end);
-  return foldsBack(s.start === joint ? s.end : s.start, joint, t.start === joint ? t.end : t.start);
-}
-
 /** Whether consecutive edges `p`–`joint` and `joint`–`q` meet beyond their joint: only by folding back. */
 function foldsBack(p: Pair, joint: Pair, q: Pair): boolean {
   return (
     orientation(p, joint, q) === 0 && (p[0] - joint[0]) * (q[0] - joint[0]) + (p[1] - joint[1]) * (q[1] - joint[1]) > 0
   );
-}
-
-/** The position two consecutive edges of one ring share, if they are consecutive. */
-function jointOf(s: Segment, t: Segment): Pair | undefined {
-  if (s.ring !== t.ring) return undefined;
-  if ((s.index + 1) % s.count !== t.index && (t.index + 1) % t.count !== s.index) return undefined;
-  if (s.start === t.start || s.start === t.end) return s.start;
-  if (s.end === t.start || s.end === t.end) return s.end;
-  return undefined;
-}
-
-function crossingOf(s: Segment, t: Segment): Crossing {
-  return { ring: Math.min(s.ring, t.ring), other: Math.max(s.ring, t.ring) };
 }
