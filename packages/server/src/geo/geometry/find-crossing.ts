@@ -182,7 +182,7 @@ class Sweep {
   /**
    * The treap cut in two, into `#lower` and `#upper`: the bottom part holds the segments that position `at` lies on
    * the left of (`least` 1) or on the left of or on (`least` 0). A loop down one path, each node going to the part
-   * it belongs to with its subtree on the far side, so that a ring of a hundred thousand positions makes no calls.
+   * it belongs to with its subtree on the far side, rather than a call for each level of the tree.
    */
   #split(root: number, at: number, least: 0 | 1): void {
     const positions = this.#positions;

@@ -24,6 +24,23 @@ describe("largestShare", () => {
     expect(largestShare(shed, [{ id: "a", area: lot7 }])).toEqual({ id: "a", share: expect.closeTo(1, 9) });
   });
 
+  it("reads no candidate's area after one holding the whole building, nor one whose box it is given apart", () => {
+    const shed = rectangle(-71.0598, 42.3601, -71.0594, 42.3603);
+    const unread = (box: BBox) => ({
+      id: 0,
+      box,
+      get area(): never {
+        throw new Error("read");
+      },
+    });
+    const best = largestShare(shed, [
+      unread([0, 0, 1, 1]),
+      { id: 7, area: lot7 },
+      unread([-71.06, 42.36, -71.05, 42.37]),
+    ]);
+    expect(best).toEqual({ id: 7, share: 1 });
+  });
+
   it("is undefined when no candidate overlaps, and a lot that only touches does not count", () => {
     const shed = rectangle(-71.0598, 42.3601, -71.059, 42.3603);
     expect(largestShare(shed, [])).toBeUndefined();

@@ -36,8 +36,12 @@ export function largestShare<T>(
   const surroundings: BBox = [box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin];
   let best: { id: T; share: number } | undefined;
   let overlap: ((area: Area) => number) | undefined;
-  for (const { id, area, box: areaBox = bboxOf(area) } of candidates) {
+  for (const candidate of candidates) {
+    const areaBox = candidate.box ?? bboxOf(candidate.area);
     if (!bboxesMeet(box, areaBox)) continue;
+    // Read only now, and not at all for the candidates after one holding the whole footprint: a caller may parse
+    // its candidates' boundaries as they are read.
+    const { id, area } = candidate;
     const relation = relateAreas(footprint, area, { inner: box, outer: areaBox });
     if (relation === "apart") continue;
     if (relation === "within") return best?.share === 1 ? best : { id, share: 1 };

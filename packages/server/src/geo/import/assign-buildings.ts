@@ -7,7 +7,7 @@ import { decodeGeometry } from "../store/geometry-codec.js";
 import { amongIds, type GeoSource } from "../store/spatial-filter.js";
 import type { Area, BBox } from "../types.js";
 import { CandidateParcels } from "./candidate-parcels.js";
-import { KeptBoundaries } from "./kept-boundaries.js";
+import { KeptBoundaries, type KeptBoundary } from "./kept-boundaries.js";
 import { OneAtATime } from "./one-at-a-time.js";
 import type { ImportContext } from "./run-import.js";
 
@@ -24,6 +24,25 @@ interface Candidate {
   id: number;
   area: Area;
   box: BBox;
+}
+
+/** A kept boundary as {@link largestShare} takes it, parsed only if it is read. */
+class KeptCandidate implements Candidate {
+  readonly id: number;
+  readonly #boundary: KeptBoundary;
+
+  constructor(id: number, boundary: KeptBoundary) {
+    this.id = id;
+    this.#boundary = boundary;
+  }
+
+  get box(): BBox {
+    return this.#boundary.box;
+  }
+
+  get area(): Area {
+    return KeptBoundaries.area(this.#boundary);
+  }
 }
 
 /** Footprints looked for at once: their candidates' boundaries missing are read in one statement. */
@@ -73,9 +92,9 @@ export class ParcelAssigner {
         const box = bboxOf(footprint);
         for (const id of candidates[i] ?? []) {
           const boundary = this.#kept.get(id);
-          // Parsed only when the boxes meet, as largestShare would first check.
+          // Parsed only when largestShare reads it: the boxes meet, and no candidate before it holds the footprint.
           if (boundary && bboxesMeet(box, boundary.box)) {
-            near.push({ id, box: boundary.box, area: KeptBoundaries.area(boundary) });
+            near.push(new KeptCandidate(id, boundary));
           }
         }
         const best = largestShare(footprint, near);
