@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
 import { square } from "../geometry/test-shapes.js";
-import { bboxMeets, KEY } from "../store/spatial-filter.js";
+import { bboxMeets, KEY, layerBBoxMeets } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
 import { importFile } from "./import-file.js";
 import { ImportRefusedError } from "./import-refused.js";
@@ -136,3 +136,81 @@ describe("the spatial index of an import's rows", () => {
     expect(await triggers()).toEqual(before);
   });
 });
+
+/** A ring of `vertices` positions about (`lon`, `lat`), large enough to be stored cut into parts. */
+function circleFeature(id: string, lon: number, lat: number, vertices: number): string {
+  const ring = Array.from({ length: vertices }, (_, i): [number, number] => {
+    const turn = (2 * Math.PI * i) / vertices;
+    return [lon + 0.01 * Math.cos(turn), lat + 0.01 * Math.sin(turn)];
+  });
+  return JSON.stringify({
+    type: "Feature",
+    properties: { ZONE: id },
+    geometry: { type: "Polygon", coordinates: [[...ring, ring[0]]] },
+  });
+}
+
+/** The R*Tree's entries of `table`, by id. */
+async function entriesOf(table: "layer_features" | "layer_parts"): Promise<unknown[]> {
+  const { rows } = await sql`select * from ${sql.table(`${table}_rtree`)} order by id`.execute(test.database.db);
+  return rows;
+}
+
+describe("the spatial index of a layer import's features and parts", () => {
+  it("finds every feature in its layer at its box, with the entries the triggers write", async () => {
+    const before = await triggers();
+    const importLayer = (name: string, lines: string[]) =>
+      importFile(test.database, { kind: "layer", file: fileOf(`${name}.geojsonl`, lines), name, idField: "ZONE" });
+    const zones = (count: number, east = 0) =>
+      Array.from({ length: count }, (_, i) => circleFeature(`Z-${i}`, -96 + i * 0.03 + east, 41, 400));
+    const hydrants = Array.from({ length: 200 }, (_, i) =>
+      JSON.stringify({
+        type: "Feature",
+        properties: { ZONE: `H-${i}` },
+        geometry: { type: "Point", coordinates: [-97 + (i % 20) * 0.001, 40 + Math.floor(i / 20) * 0.001] },
+      }),
+    );
+    await importLayer("hydrants", hydrants);
+    await importLayer("zones", zones(12));
+    // Again, with every zone but the first six moved east and two more: parts replaced, features updated and added.
+    await importLayer("zones", [
+      ...zones(6),
+      ...zones(14)
+        .slice(6)
+        .map((line) => line.replace(/-96/g, "-95.5")),
+    ]);
+    expect(await triggers()).toEqual(before);
+
+    const { rows } = await sql<{ id: number; dataset_id: number } & Record<string, number>>`
+      select feature_id as id, dataset_id, min_lon, min_lat, max_lon, max_lat, part_count from layer_features`.execute(
+      test.database.db,
+    );
+    expect(rows.length).toBe(214);
+    expect(rows.filter((row) => Number(row.part_count) > 0)).toHaveLength(14);
+    for (const row of rows) {
+      const box: BBox = [row.min_lon, row.min_lat, row.max_lon, row.max_lat].map(Number) as BBox;
+      const { rows: found } = await sql<{ id: number }>`select feature_id as id from layer_features
+        where dataset_id = ${row.dataset_id} and ${layerBBoxMeets(test.database.dialect, [row.dataset_id], box)}`.execute(
+        test.database.db,
+      );
+      expect(found.map((entry) => Number(entry.id))).toContain(Number(row.id));
+    }
+    if (test.database.dialect !== "sqlite") return;
+    // Each row written through its update trigger again (a delete and the same put as the insert trigger's): the
+    // entries entered at the import's end must be what the triggers would have written.
+    for (const [table, column] of [
+      ["layer_features", "dataset_id"],
+      ["layer_parts", "min_lon"],
+    ] as const) {
+      const entered = await entriesOf(table);
+      expect(entered.length).toBe(table === "layer_features" ? 214 : Number((await partCount()) ?? 0));
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${sql.ref(column)}`.execute(test.database.db);
+      expect(await entriesOf(table)).toEqual(entered);
+    }
+  });
+});
+
+async function partCount(): Promise<number | undefined> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from layer_parts`.execute(test.database.db);
+  return rows[0]?.n;
+}

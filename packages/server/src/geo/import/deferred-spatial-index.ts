@@ -3,11 +3,23 @@ import { KEY } from "../store/spatial-filter.js";
 import type { ImportContext } from "./run-import.js";
 
 /** The tables whose R*Tree an import may fill at its end. */
-type DeferredTable = "parcels" | "buildings";
+type DeferredTable = "parcels" | "buildings" | "layer_features" | "layer_parts";
+
+/**
+ * A row's entry in its table's R*Tree, as the table's insert trigger writes it: its key and box, and for a layer's
+ * feature the layer's span on the tree's third axis (migration 0020; a test compares the two).
+ */
+const ENTRY: Record<DeferredTable, string> = {
+  parcels: "parcel_id, min_lon, max_lon, min_lat, max_lat",
+  buildings: "building_id, min_lon, max_lon, min_lat, max_lat",
+  layer_features: "feature_id, min_lon, max_lon, min_lat, max_lat, dataset_id - 0.25, dataset_id + 0.25",
+  layer_parts: "part_id, min_lon, max_lon, min_lat, max_lat",
+};
 
 /**
  * SQLite: the rows an import adds enter their table's R*Tree in one statement at its end, in the order they were
- * written (space order), instead of one by one through the insert trigger as each batch is stored. The trigger is
+ * written (space order, for lots and footprints), instead of one by one through the insert trigger as each batch is
+ * stored. The trigger is
  * dropped when the import begins and made again from its own definition at the end, inside the import's
  * transaction: readers keep seeing it until the commit, and a failed import gets it back with its rollback. The
  * update and delete triggers stay, so a row the import writes over or removes is kept right; one it added is not
@@ -48,7 +60,7 @@ export class DeferredSpatialIndex {
     const key = sql.ref(KEY[this.#table]);
     await sql`
       insert into ${sql.table(`${this.#table}_rtree`)}
-      select ${key}, min_lon, max_lon, min_lat, max_lat from ${sql.table(this.#table)}
+      select ${sql.raw(ENTRY[this.#table])} from ${sql.table(this.#table)}
       where ${key} > ${this.#lastIdBefore} order by ${key}`.execute(context.trx);
     await sql.raw(this.#trigger).execute(context.trx);
   }

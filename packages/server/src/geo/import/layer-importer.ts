@@ -5,6 +5,7 @@ import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import type { BBox, Geometry } from "../types.js";
 import { idFrom } from "./area-batch.js";
+import { DeferredSpatialIndex } from "./deferred-spatial-index.js";
 import type { RecordOutcome, Rejection } from "./import-summary.js";
 import type { ImportContext, Importer, ReadRecord } from "./run-import.js";
 
@@ -26,9 +27,15 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
   let kind: LayerKind | undefined;
   /** Ids written by this import: a second feature with one of them is a duplicate, not an update. */
   const seen = new Set<string>();
+  let spatialIndexes: Promise<Array<DeferredSpatialIndex | undefined>> | undefined;
   return {
     columns: idField === undefined ? [] : [idField],
     async importBatch(context: ImportContext, batch: ReadRecord[]) {
+      spatialIndexes ??= Promise.all([
+        DeferredSpatialIndex.begin(context, "layer_features"),
+        DeferredSpatialIndex.begin(context, "layer_parts"),
+      ]);
+      await spatialIndexes;
       kind ??= (await storedKind(context)) ?? undefined;
       const outcomes: RecordOutcome[] = [];
       const accepted: Accepted[] = [];
@@ -105,6 +112,7 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       return outcomes;
     },
     async finish(context: ImportContext) {
+      for (const index of (await spatialIndexes) ?? []) await index?.end(context);
       await removeUnseen(context, seen);
       if (kind) {
         await context.trx
