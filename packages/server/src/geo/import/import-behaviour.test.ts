@@ -966,7 +966,11 @@ describe("layers", () => {
 
     const second = await importJson([
       "layer",
-      fixture("hydrants-2024.ndjson", ndjson([hydrant("H2", 1.5, { FLOW: "high" }), hydrant("H4", 3)])),
+      // Attributes named differently from one record to the next, as many of them each time.
+      fixture(
+        "hydrants-2024.ndjson",
+        ndjson([hydrant("H2", 1.5, { FLOW: "high" }), hydrant("H4", 3, { COLOR: "red" })]),
+      ),
       "--id-field",
       "HID",
       "--name",
@@ -990,6 +994,10 @@ describe("layers", () => {
     expect(attributesFrom(features[0]?.keys ?? null, features[0]?.attributes ?? "[]")).toEqual({
       HID: "H2",
       FLOW: "high",
+    });
+    expect(attributesFrom(features[1]?.keys ?? null, features[1]?.attributes ?? "[]")).toEqual({
+      HID: "H4",
+      COLOR: "red",
     });
   });
   it("a zone cut into parts keeps exactly its own parts when it grows, shrinks or stays as it was", async () => {

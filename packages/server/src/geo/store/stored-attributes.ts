@@ -41,20 +41,36 @@ function namesOf(keys: string): { names: string[]; assignable: boolean } {
 }
 
 /**
- * The names and values of attributes, each a JSON array; a name whose value is undefined is left out, as JSON
- * text of the whole object would leave it.
+ * The names and values of records' attributes, each a JSON array; a name whose value is undefined is left out, as
+ * JSON text of the whole object would leave it. A record naming its attributes as the one before did is given the
+ * same text of names: a file's records nearly always do, and writing the names was a third of splitting a hydrant.
  */
-function split(attributes: Record<string, unknown>): { keys: string; values: string } {
-  // One pass, no entry pairs: a state's hydrants or addresses are millions of records to split.
-  const names: string[] = [];
-  const values: unknown[] = [];
-  for (const name of Object.keys(attributes)) {
-    const value = attributes[name];
-    if (value === undefined) continue;
-    names.push(name);
-    values.push(value);
+class AttributeSplitter {
+  #names: string[] = [];
+  #keys = "[]";
+
+  split(attributes: Record<string, unknown>): { keys: string; values: string } {
+    // One pass, no entry pairs: a state's hydrants or addresses are millions of records to split.
+    const names: string[] = [];
+    const values: unknown[] = [];
+    for (const name of Object.keys(attributes)) {
+      const value = attributes[name];
+      if (value === undefined) continue;
+      names.push(name);
+      values.push(value);
+    }
+    if (!sameNames(names, this.#names)) {
+      this.#names = names;
+      this.#keys = JSON.stringify(names);
+    }
+    return { keys: this.#keys, values: JSON.stringify(values) };
   }
-  return { keys: JSON.stringify(names), values: JSON.stringify(values) };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -64,13 +80,14 @@ function split(attributes: Record<string, unknown>): { keys: string; values: str
 export class AttributeKeys {
   readonly #db: Kysely<Schema>;
   readonly #ids = new Map<string, number>();
+  readonly #splitter = new AttributeSplitter();
 
   constructor(db: Kysely<Schema>) {
     this.#db = db;
   }
 
   async columnsOf(list: Array<Record<string, unknown>>): Promise<AttributeColumns[]> {
-    const parts = list.map(split);
+    const parts = list.map((attributes) => this.#splitter.split(attributes));
     for (const { keys } of parts) {
       if (!this.#ids.has(keys)) this.#ids.set(keys, await this.#idOf(keys));
     }
