@@ -280,7 +280,7 @@ function pairwiseCrossing(rings: readonly Pair[][]): Crossing | undefined {
           const d = other[j + 1] as Pair;
           if (Math.min(c[0], d[0]) > east || Math.max(c[0], d[0]) < west) continue;
           if (Math.min(c[1], d[1]) > north || Math.max(c[1], d[1]) < south) continue;
-          if ((a[0] === c[0] && a[1] === c[1]) || edgesMeet(a, b, c, d, q === r ? jointAt(i, j, count) : NO_JOINT)) {
+          if ((a[0] === c[0] && a[1] === c[1]) || edgesMeet(a, b, c, d, q === r ? jointAt(i, j, count) : "none")) {
             return { ring: r, other: q };
           }
         }
@@ -291,13 +291,12 @@ function pairwiseCrossing(rings: readonly Pair[][]): Crossing | undefined {
 }
 
 /** Where two edges `i` < `j` of one ring of `count` edges join: the end of `i`, the start of `i`, or nowhere. */
-type Joint = "end" | "start" | typeof NO_JOINT;
-const NO_JOINT = "none";
+type Joint = "end" | "start" | "none";
 
 function jointAt(i: number, j: number, count: number): Joint {
   if (j === i + 1) return "end";
   if (i === 0 && j === count - 1) return "start";
-  return NO_JOINT;
+  return "none";
 }
 
 /**
