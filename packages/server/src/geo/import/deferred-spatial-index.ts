@@ -19,11 +19,10 @@ const ENTRY: Record<DeferredTable, string> = {
 /**
  * SQLite: the rows an import adds enter their table's R*Tree in one statement at its end, in the order they were
  * written (space order, for lots and footprints), instead of one by one through the insert trigger as each batch is
- * stored. The trigger is
- * dropped when the import begins and made again from its own definition at the end, inside the import's
- * transaction: readers keep seeing it until the commit, and a failed import gets it back with its rollback. The
- * update and delete triggers stay, so a row the import writes over or removes is kept right; one it added is not
- * in the tree yet, and is entered with its last box.
+ * stored. The trigger is dropped when the import begins and made again from its own definition at the end, inside
+ * the import's transaction: readers keep seeing it until the commit, and a failed import gets it back with its
+ * rollback. The update and delete triggers stay, so a row the import writes over or removes is kept right; one it
+ * added is not in the tree yet, and is entered with its last box.
  *
  * Nothing the import does meanwhile looks for its own new rows by place (duplicates are sought among other
  * datasets), and the tree is whole again before the import's end work (extents, properties, buildings' parcels).
