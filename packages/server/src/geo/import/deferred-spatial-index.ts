@@ -6,14 +6,11 @@ import type { ImportContext } from "./run-import.js";
 type DeferredTable = "parcels" | "buildings" | "layer_features" | "layer_parts";
 
 /**
- * A row's entry in its table's R*Tree, as the table's insert trigger writes it: its key and box, and for a layer's
- * feature the layer's span on the tree's third axis (migration 0020; a test compares the two).
+ * What a row's entry in its table's R*Tree holds after its key and box, as the table's insert trigger writes it: for
+ * a layer's feature, the layer's span on the tree's third axis (migration 0020; a test compares the two).
  */
-const ENTRY: Record<DeferredTable, string> = {
-  parcels: "parcel_id, min_lon, max_lon, min_lat, max_lat",
-  buildings: "building_id, min_lon, max_lon, min_lat, max_lat",
-  layer_features: "feature_id, min_lon, max_lon, min_lat, max_lat, dataset_id - 0.25, dataset_id + 0.25",
-  layer_parts: "part_id, min_lon, max_lon, min_lat, max_lat",
+const AFTER_BOX: Partial<Record<DeferredTable, string>> = {
+  layer_features: ", dataset_id - 0.25, dataset_id + 0.25",
 };
 
 /**
@@ -59,7 +56,8 @@ export class DeferredSpatialIndex {
     const key = sql.ref(KEY[this.#table]);
     await sql`
       insert into ${sql.table(`${this.#table}_rtree`)}
-      select ${sql.raw(ENTRY[this.#table])} from ${sql.table(this.#table)}
+      select ${key}, min_lon, max_lon, min_lat, max_lat${sql.raw(AFTER_BOX[this.#table] ?? "")}
+      from ${sql.table(this.#table)}
       where ${key} > ${this.#lastIdBefore} order by ${key}`.execute(context.trx);
     await sql.raw(this.#trigger).execute(context.trx);
   }
