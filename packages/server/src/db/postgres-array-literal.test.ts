@@ -28,15 +28,14 @@ describe("postgresArrayLiteral", () => {
     expect(postgresArrayLiteral([1, -2.5, 1e-7, null])).toBe("{1,-2.5,1e-7,null}");
     expect(postgresArrayLiteral([true, false])).toBe("{true,false}");
     expect(postgresArrayLiteral([])).toBe("{}");
-    expect(postgresArrayLiteral([Buffer.from([1, 171]), null])).toBe('{"\\\\x01ab",NULL}');
   });
 
-  it("leaves to the driver what JSON would write otherwise: its own escapes, non-finite numbers and bytes", () => {
+  it("leaves to the driver what JSON would write otherwise: its own escapes, non-finite numbers, bytes", () => {
     for (const text of JSON_ESCAPED) expect(postgresArrayLiteral(["fine", text]), text).toBeUndefined();
     for (const number of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(postgresArrayLiteral([1, number])).toBeUndefined();
     }
-    expect(postgresArrayLiteral([Buffer.from([1, 2]), "0102"])).toBeUndefined();
+    expect(postgresArrayLiteral([Buffer.from([1, 2]), null])).toBeUndefined();
     expect(postgresArrayLiteral([{ a: 1 }])).toBeUndefined();
   });
 });
@@ -73,14 +72,5 @@ describe.skipIf(TEST_DIALECT !== "postgres")("postgresArrayLiteral read by Postg
       null,
     ]);
     expect(await readBack(postgresArrayLiteral([true, null, false]) as string, "boolean")).toEqual([true, null, false]);
-  });
-
-  it("reads back bytes, a view into a larger buffer included", async () => {
-    const whole = Buffer.from([0, 1, 2, 92, 34, 120, 255, 0]);
-    const values = [Buffer.from([92, 120, 34, 123, 125, 44]), null, whole.subarray(2, 6), Buffer.alloc(0)];
-    const read = await readBack<Uint8Array | null>(postgresArrayLiteral(values) as string, "bytea");
-    expect(read.map((bytes) => (bytes === null ? null : [...bytes]))).toEqual(
-      values.map((bytes) => (bytes === null ? null : [...bytes])),
-    );
   });
 });

@@ -8,11 +8,10 @@
  * and escape `"` and `\` with a backslash, and the server reads an unquoted `null` as NULL. They differ only in
  * JSON's other escapes (`\n`, `\u0001`, a lone surrogate's `\ud800`), which the server would read as the letter
  * after the backslash, and in numbers JSON cannot write (NaN and the infinities become `null`): those columns go
- * to the driver. Bytes (a geometry) are written in hex, as the driver writes them.
+ * to the driver. Bytes and numbers of a known column type go in binary instead (`postgres-binary-array.ts`).
  */
 export function postgresArrayLiteral(values: readonly unknown[]): string | undefined {
   for (const value of values) {
-    if (value instanceof Uint8Array) return byteaArrayLiteral(values);
     if (typeof value === "number" ? !Number.isFinite(value) : !isJsonScalar(value)) return undefined;
   }
   const json = JSON.stringify(values);
@@ -25,21 +24,6 @@ export function postgresArrayLiteral(values: readonly unknown[]): string | undef
  * of them (escaped backslashes) and a character that is neither.
  */
 const JSON_ONLY_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\[^"\\]/;
-
-/**
- * A `bytea[]` literal: each element the bytes in hex after `\\x`, an escaped `\x`. The driver wrote the same text,
- * then searched each element's text, kilobytes for a lot's boundary, twice for characters to escape.
- */
-function byteaArrayLiteral(values: readonly unknown[]): string | undefined {
-  const elements: string[] = [];
-  for (const value of values) {
-    if (value === null) elements.push("NULL");
-    else if (value instanceof Uint8Array)
-      elements.push(`"\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}"`);
-    else return undefined;
-  }
-  return `{${elements.join(",")}}`;
-}
 
 function isJsonScalar(value: unknown): boolean {
   return value === null || typeof value === "string" || typeof value === "boolean";

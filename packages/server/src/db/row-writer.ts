@@ -2,6 +2,7 @@ import type SQLite from "better-sqlite3";
 import { type Insertable, sql, type Transaction } from "kysely";
 import { type Database, sqliteConnections } from "./database.js";
 import { postgresArrayLiteral } from "./postgres-array-literal.js";
+import { postgresBinaryArray } from "./postgres-binary-array.js";
 import type { Schema } from "./schema.js";
 
 type Table = keyof Schema & string;
@@ -25,8 +26,9 @@ export type UpsertKey<T extends Table> = readonly Column<T>[];
  * - SQLite: statements of {@link SQLITE_ROWS_PER_STATEMENT} rows, prepared once per import and run on the
  *   transaction's own connection.
  * - PostgreSQL: one statement per batch whatever its size, each column sent as one array and spread by `unnest`:
- *   the server parses and plans a short text instead of one with thousands of parameters. A column's array is
- *   written by `postgresArrayLiteral` where it can be. A batch is stored while the import prepares the next
+ *   the server parses and plans a short text instead of one with thousands of parameters. A column of bytes or
+ *   numbers goes in the server's binary format (`postgresBinaryArray`), one of texts as a literal written by
+ *   `postgresArrayLiteral` where it can be. A batch is stored while the import prepares the next
  *   ({@link RowWriter.settle} waits for it).
  */
 export class RowWriter {
@@ -151,7 +153,8 @@ export class RowWriter {
       const type = types.get(column);
       if (type === undefined) throw new Error(`${table} has no column ${column}`);
       const values = rows.map((row) => row[column] ?? null);
-      return sql`cast(${postgresArrayLiteral(values) ?? values} as ${sql.raw(type)}[])`;
+      const array = postgresBinaryArray(values, type) ?? postgresArrayLiteral(values) ?? values;
+      return sql`cast(${array} as ${sql.raw(type)}[])`;
     });
     return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       select * from unnest(${sql.join(arrays)})${sql.raw(conflict)}`;
