@@ -106,7 +106,9 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
           import_id: context.importId,
           part_count: parts?.length ?? 0,
         })),
-        ["dataset_id", "source_id"],
+        // Into a layer that held nothing every feature is new: a plain insert, which PostgreSQL does without first
+        // looking for each row's key as an upsert does.
+        context.heldRecords ? ["dataset_id", "source_id"] : undefined,
       );
       await replaceParts(context, changed, stored);
       return outcomes;
