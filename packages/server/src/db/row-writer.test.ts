@@ -102,6 +102,81 @@ describe("RowWriter", () => {
     expect(stored.map((row) => ({ ...row, boundary: Buffer.from(row.boundary) }))).toEqual(expected);
   });
 
+  it("inserts rows' children with the ids their parents are stored under, new or upserted, in the order given", async () => {
+    const { db } = test.database;
+    const { dataset_id, import_id } = await datasetWithImport("Rows with children");
+    const feature = (n: number, version: string) => ({
+      dataset_id,
+      source_id: `zone "${n}"`,
+      geometry: Buffer.from([n % 256, n >> 8, 92]),
+      attribute_keys_id: 0,
+      attributes: version,
+      min_lon: n,
+      min_lat: 0,
+      max_lon: n + 1,
+      max_lat: 1,
+      import_id,
+      part_count: 2,
+    });
+    const part = (n: number, k: number) => ({
+      parent: `zone "${n}"`,
+      row: {
+        geometry: Buffer.from([n % 256, n >> 8, k]),
+        min_lon: n + k / 10,
+        min_lat: 0,
+        max_lon: n + 1,
+        max_lat: 1,
+        import_id,
+      },
+    });
+    // A batch of features as a zoning layer's: every tenth cut into eight parts. Joined to their parents by a hash,
+    // the parts of one feature came out of PostgreSQL's join in an order of their own.
+    const features = Array.from({ length: 500 }, (_, n) => feature(n, "first"));
+    const parts = features.flatMap((_, n) => Array.from({ length: n % 10 === 0 ? 8 : 0 }, (_, k) => part(n, k)));
+    // Then ten of them again, whose new parts join their stored rows, and a new one.
+    const again = [...Array.from({ length: 10 }, (_, n) => feature(n * 6, "again")), feature(500, "again")];
+    const moreParts = again.map((_, n) => part(n === 10 ? 500 : n * 6, 9));
+    await db.transaction().execute(async (trx) => {
+      const rows = new RowWriter(test.database, trx);
+      const parent = { key: "source_id", id: "feature_id" } as const;
+      await rows.insertWithChildren("layer_features", features, parent, {
+        table: "layer_parts",
+        reference: "feature_id",
+        rows: parts,
+      });
+      await rows.insertWithChildren(
+        "layer_features",
+        again,
+        parent,
+        { table: "layer_parts", reference: "feature_id", rows: moreParts },
+        ["dataset_id", "source_id"],
+      );
+      await rows.settle();
+    });
+
+    const stored = await db
+      .selectFrom("layer_parts")
+      .innerJoin("layer_features", "layer_features.feature_id", "layer_parts.feature_id")
+      .select(["layer_features.source_id", "layer_parts.geometry", "layer_parts.min_lon"])
+      .where("layer_features.dataset_id", "=", dataset_id)
+      .orderBy("layer_parts.part_id")
+      .execute();
+    expect(stored.map((row) => ({ ...row, geometry: Buffer.from(row.geometry) }))).toEqual(
+      [...parts, ...moreParts].map(({ parent, row }) => ({
+        source_id: parent,
+        geometry: row.geometry,
+        min_lon: row.min_lon,
+      })),
+    );
+    const storedFeatures = await db
+      .selectFrom("layer_features")
+      .select("attributes")
+      .where("dataset_id", "=", dataset_id)
+      .execute();
+    expect(storedFeatures.filter((row) => row.attributes === "again")).toHaveLength(11);
+    expect(storedFeatures).toHaveLength(501);
+  });
+
   it("writes nothing of a batch that fails, and names the failure", async () => {
     const { db } = test.database;
     const { dataset_id, import_id } = await datasetWithImport("Failing rows");

@@ -1,5 +1,5 @@
 import type SQLite from "better-sqlite3";
-import { type Insertable, sql, type Transaction } from "kysely";
+import { type Insertable, type RawBuilder, sql, type Transaction } from "kysely";
 import { type Database, sqliteConnections } from "./database.js";
 import { postgresArrayLiteral } from "./postgres-array-literal.js";
 import { postgresBinaryArray } from "./postgres-binary-array.js";
@@ -17,6 +17,23 @@ const SQLITE_ROWS_PER_STATEMENT = 50;
 
 /** The key columns of an upsert: a row whose key is stored already has its other columns written over that row's. */
 export type UpsertKey<T extends Table> = readonly Column<T>[];
+
+/**
+ * Rows of another table that belong to rows being inserted, each naming its parent by the parent's key (a column
+ * unique among the rows inserted with it) rather than by the id the parent is yet to be stored under.
+ */
+export interface ChildRows<C extends Table> {
+  table: C;
+  /** The column that holds the parent's id: left out of the rows, and filled as they are written. */
+  reference: Column<C>;
+  rows: Array<{ parent: string; row: Partial<Insertable<Schema[C]>> }>;
+}
+
+/** How parent rows are found by their children: the key the children name, and the id they are given. */
+export interface ParentColumns<T extends Table> {
+  key: Column<T>;
+  id: Column<T>;
+}
 
 /**
  * Writes an import's rows, a batch at a time, inside its transaction — the hot path of every import, so it leaves
@@ -64,16 +81,94 @@ export class RowWriter {
     // The server stores one batch while this thread goes on to read, check and build the next: waiting for each
     // insert had the import and the server take turns. One batch at a time bounds what is held.
     await this.settle();
-    const insert = this.#postgresInsert(table, columns, records, conflict, await this.#typesOf(table));
-    this.#writing = insert.execute(this.#trx).then(
+    await this.#storeOnPostgres(this.#postgresInsert(table, columns, records, conflict, await this.#typesOf(table)));
+  }
+
+  /**
+   * Inserts `rows` as {@link insert} does, and `children` with them, each given its parent's id. On PostgreSQL
+   * one statement inserts both, the children joined to the ids the parents' insert returns, so that the import
+   * goes on while the server stores them; asking for the ids first had the import wait for each batch's parents
+   * to be stored. On SQLite the parents' inserts return their ids.
+   */
+  async insertWithChildren<T extends Table, C extends Table>(
+    table: T,
+    rows: Insertable<Schema[T]>[],
+    parent: ParentColumns<T>,
+    children: ChildRows<C>,
+    updateOn?: UpsertKey<T>,
+  ): Promise<void> {
+    const first = rows[0];
+    const firstChild = children.rows[0];
+    if (first === undefined || firstChild === undefined) return this.insert(table, rows, updateOn);
+    const columns = Object.keys(first);
+    const records = rows as Record<string, unknown>[];
+    const conflict = updateOn ? conflictClause(columns, updateOn) : "";
+    if (this.#sqlite) {
+      const returning = ` returning ${quoted(parent.id)} as id, ${quoted(parent.key)} as key`;
+      const written = this.#insertOnSqlite(this.#sqlite, table, columns, records, conflict + returning);
+      const ids = new Map(written.map((row) => [row.key, row.id]));
+      const childRecords = children.rows.map(({ parent: key, row }) => ({
+        ...row,
+        [children.reference]: ids.get(key),
+      }));
+      const childColumns = [...Object.keys(firstChild.row), children.reference];
+      this.#insertOnSqlite(this.#sqlite, children.table, childColumns, childRecords, "");
+      return;
+    }
+    await this.settle();
+    const types = await this.#typesOf(table);
+    const parents = this.#postgresInsert(table, columns, records, conflict, types);
+    await this.#storeOnPostgres(
+      await this.#postgresChildInsert(parents, { ...parent, type: typeOf(types, table, parent.key) }, children),
+    );
+  }
+
+  /**
+   * The insert of `parents`, returning their ids, and of the children joined to them by key. The children's ids
+   * are drawn in the order they were given, as on SQLite: the join's output has an order of its own.
+   */
+  async #postgresChildInsert<C extends Table>(
+    parents: RawBuilder<unknown>,
+    parent: { key: string; id: string; type: string },
+    children: ChildRows<C>,
+  ) {
+    const types = await this.#typesOf(children.table);
+    const columns = Object.keys(children.rows[0]?.row ?? {});
+    const rows = children.rows.map((child) => child.row as Record<string, unknown>);
+    const arrays = [
+      this.#postgresArray(
+        children.rows.map((child) => child.parent),
+        parent.type,
+      ),
+      ...columns.map((column) =>
+        this.#postgresArray(
+          rows.map((row) => row[column] ?? null),
+          typeOf(types, children.table, column),
+        ),
+      ),
+    ];
+    const names = [sql.id("parent_key"), ...columns.map((column) => sql.id(column)), sql.id("position")];
+    return sql`with written as (${parents} returning ${sql.ref(parent.id)} as id, ${sql.ref(parent.key)} as key)
+      insert into ${sql.table(children.table)} (${sql.join([...columns, children.reference].map((column) => sql.ref(column)))})
+      select ${sql.join(columns.map((column) => sql.ref(`child.${column}`)))}, written.id
+      from unnest(${sql.join(arrays)}) with ordinality as child (${sql.join(names)})
+      join written on written.key = child.parent_key
+      order by child.position`;
+  }
+
+  /**
+   * Hands `statement` to the transaction and returns while the server runs it; its failure is kept for
+   * {@link settle}. The transaction runs its statements one at a time, in the order they reach it, and the
+   * statement reaches it within this turn's microtasks: returning on the next turn puts whatever the caller runs
+   * next after it, so a read that follows sees these rows.
+   */
+  async #storeOnPostgres(statement: RawBuilder<unknown>): Promise<void> {
+    this.#writing = statement.execute(this.#trx).then(
       () => {},
       (error: unknown) => {
         this.#failure = { error };
       },
     );
-    // The transaction runs its statements one at a time, in the order they reach it, and the insert reaches it
-    // within this turn's microtasks: returning on the next turn puts whatever the caller runs next after it, so
-    // a read that follows sees these rows.
     await new Promise(setImmediate);
   }
 
@@ -105,7 +200,8 @@ export class RowWriter {
     columns: string[],
     rows: Record<string, unknown>[],
     conflict: string,
-  ): void {
+  ): Array<{ id: number; key: string }> {
+    const returned: Array<{ id: number; key: string }> = [];
     for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
       const end = Math.min(rows.length, start + SQLITE_ROWS_PER_STATEMENT);
       const parameters: unknown[] = new Array((end - start) * columns.length);
@@ -114,8 +210,11 @@ export class RowWriter {
         const row = rows[index] as Record<string, unknown>;
         for (const column of columns) parameters[next++] = row[column] ?? null;
       }
-      this.#statement(connection, table, columns, end - start, conflict).run(parameters);
+      const statement = this.#statement(connection, table, columns, end - start, conflict);
+      if (statement.reader) returned.push(...(statement.all(parameters) as typeof returned));
+      else statement.run(parameters);
     }
+    return returned;
   }
 
   /**
@@ -150,14 +249,19 @@ export class RowWriter {
     types: Map<string, string>,
   ) {
     const arrays = columns.map((column) => {
-      const type = types.get(column);
-      if (type === undefined) throw new Error(`${table} has no column ${column}`);
-      const values = rows.map((row) => row[column] ?? null);
-      const array = postgresBinaryArray(values, type) ?? postgresArrayLiteral(values) ?? values;
-      return sql`cast(${array} as ${sql.raw(type)}[])`;
+      return this.#postgresArray(
+        rows.map((row) => row[column] ?? null),
+        typeOf(types, table, column),
+      );
     });
     return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       select * from unnest(${sql.join(arrays)})${sql.raw(conflict)}`;
+  }
+
+  /** A column's values as one array parameter of the column's type. */
+  #postgresArray(values: unknown[], type: string) {
+    const array = postgresBinaryArray(values, type) ?? postgresArrayLiteral(values) ?? values;
+    return sql`cast(${array} as ${sql.raw(type)}[])`;
   }
 
   #typesOf(table: string): Promise<Map<string, string>> {
@@ -172,6 +276,12 @@ export class RowWriter {
     }
     return types;
   }
+}
+
+function typeOf(types: Map<string, string>, table: string, column: string): string {
+  const type = types.get(column);
+  if (type === undefined) throw new Error(`${table} has no column ${column}`);
+  return type;
 }
 
 /** `on conflict (key) do update set` every other column to the value the insert brought. */

@@ -1,6 +1,6 @@
 import { bboxOf, validateArea } from "../geometry/index.js";
 import { encodeGeometry, onStoredGrid, sameStoredGeometry } from "../store/geometry-codec.js";
-import { layerPartRows, layerPartsOf, type StoredPart, storedParts } from "../store/layer-parts.js";
+import { layerPartRow, layerPartsOf, type StoredPart, storedParts } from "../store/layer-parts.js";
 import { amongIds, bboxColumns } from "../store/spatial-filter.js";
 import type { AttributeColumns } from "../store/stored-attributes.js";
 import type { BBox, Geometry } from "../types.js";
@@ -95,7 +95,8 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
       }
       if (changed.length === 0) return outcomes;
 
-      await context.rows.insert(
+      await removeStoredParts(context, changed, stored);
+      await context.rows.insertWithChildren(
         "layer_features",
         changed.map(({ sourceId, bytes, attributes, box, parts }) => ({
           dataset_id: context.datasetId,
@@ -106,11 +107,18 @@ export function layerImporter({ idField }: LayerImportOptions): Importer {
           import_id: context.importId,
           part_count: parts?.length ?? 0,
         })),
+        { key: "source_id", id: "feature_id" },
+        {
+          table: "layer_parts",
+          reference: "feature_id",
+          rows: changed.flatMap(({ sourceId, parts = [] }) =>
+            parts.map((part) => ({ parent: sourceId, row: layerPartRow(context.importId, part) })),
+          ),
+        },
         // Into a layer that held nothing every feature is new: a plain insert, which PostgreSQL does without first
         // looking for each row's key as an upsert does.
         context.heldRecords ? ["dataset_id", "source_id"] : undefined,
       );
-      await replaceParts(context, changed, stored);
       return outcomes;
     },
     async finish(context: ImportContext) {
@@ -199,47 +207,19 @@ async function storedFeatures(context: ImportContext, sourceIds: string[]) {
 }
 
 /**
- * The parts of the written features replaced: for a feature stored before with parts, they go, and a feature cut
- * into parts gets its own. A new feature too small to cut, every point, has nothing to replace: no statement.
+ * The stored parts of the written features that had some: their new versions get parts of their own (or none, when
+ * small enough to read whole). A first import of a layer has nothing stored, and deletes nothing.
  */
-async function replaceParts(
+async function removeStoredParts(
   context: ImportContext,
-  written: Array<{ sourceId: string; parts: StoredPart[] | undefined }>,
+  written: Array<{ sourceId: string }>,
   stored: Awaited<ReturnType<typeof storedFeatures>>,
 ): Promise<void> {
-  const replaced = written.filter(
-    ({ sourceId, parts }) => parts !== undefined || (stored.get(sourceId)?.partCount ?? 0) > 0,
-  );
-  if (replaced.length === 0) return;
-  const newIds = await featureIdsOf(
-    context,
-    replaced.filter(({ sourceId }) => !stored.has(sourceId)).map(({ sourceId }) => sourceId),
-  );
-  // Only a feature stored before can have parts to remove: a first import of a layer deletes nothing.
-  const storedIds = replaced.flatMap(({ sourceId }) => stored.get(sourceId)?.featureId ?? []);
+  const storedIds = written.flatMap(({ sourceId }) => {
+    const earlier = stored.get(sourceId);
+    return earlier && earlier.partCount > 0 ? [earlier.featureId] : [];
+  });
   if (storedIds.length > 0) await context.trx.deleteFrom("layer_parts").where("feature_id", "in", storedIds).execute();
-  await context.rows.insert(
-    "layer_parts",
-    layerPartRows(
-      context.importId,
-      replaced.map(({ sourceId, parts }) => ({
-        featureId: (stored.get(sourceId)?.featureId ?? newIds.get(sourceId)) as number,
-        parts,
-      })),
-    ),
-  );
-}
-
-/** The ids the layer's features with these source ids were given. */
-async function featureIdsOf(context: ImportContext, sourceIds: string[]): Promise<Map<string, number>> {
-  if (sourceIds.length === 0) return new Map();
-  const rows = await context.trx
-    .selectFrom("layer_features")
-    .select(["feature_id", "source_id"])
-    .where("dataset_id", "=", context.datasetId)
-    .where(amongIds(context.dialect, "source_id", sourceIds))
-    .execute();
-  return new Map(rows.map((row) => [row.source_id, row.feature_id]));
 }
 
 /** Features of the layer read a statement while looking for those the new file no longer has. */

@@ -35,13 +35,16 @@ export function layerPartRows(
   features: Array<{ featureId: number; parts: StoredPart[] | undefined }>,
 ): Insertable<Schema["layer_parts"]>[] {
   return features.flatMap(({ featureId, parts = [] }) =>
-    parts.map((part) => ({
-      feature_id: featureId,
-      geometry: part.bytes,
-      ...bboxColumns(part.box),
-      import_id: importId,
-    })),
+    parts.map((part) => ({ feature_id: featureId, ...layerPartRow(importId, part) })),
   );
+}
+
+/** The row of a part written by import `importId`, but for its feature's id. */
+export function layerPartRow(
+  importId: number,
+  part: StoredPart,
+): Omit<Insertable<Schema["layer_parts"]>, "feature_id"> {
+  return { geometry: part.bytes, ...bboxColumns(part.box), import_id: importId };
 }
 
 /**
