@@ -2,7 +2,13 @@ import { deserialize, serialize } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { normalizeAddress } from "../address/index.js";
 import type { LocatedAddress } from "./address-locator.js";
-import { packAddressRecords, packLocated, unpackAddressRecords, unpackLocated } from "./address-transfer.js";
+import {
+  locatedTransferList,
+  packAddressRecords,
+  packLocated,
+  unpackAddressRecords,
+  unpackLocated,
+} from "./address-transfer.js";
 import type { Rejection } from "./import-summary.js";
 import type { ReadRecord } from "./run-import.js";
 
@@ -68,5 +74,20 @@ describe("address transfer", () => {
     expect(Object.keys((back[2] as LocatedAddress).address).sort()).toEqual(
       Object.keys((results[2] as LocatedAddress).address).sort(),
     );
+  });
+
+  it("sends each text a batch's addresses share once, and hands its columns' buffers over", () => {
+    const lines = ["1 Elm St, Cambridge, MA", "3 Elm St, Cambridge, MA", "5 Oak Ave, Somerville, MA"];
+    const results: LocatedAddress[] = lines.map((line, i) => ({
+      address: normalizeAddress(line) ?? expect.fail(`${line} is an address`),
+      parcelId: i,
+      point: [-71.1, 42.3 + i / 1000],
+    }));
+    const packed = packLocated(results);
+    // Numbers 1, 3 and 5; streets ELM and OAK; suffixes ST and AVE; two towns; one state.
+    expect(packed.texts.reduce((sum, column) => sum + column.values.length, 0)).toBe(10);
+    const back = unpackLocated(structuredClone(packed, { transfer: locatedTransferList(packed) }));
+    expect(back).toStrictEqual(results);
+    expect(packed.places.byteLength).toBe(0);
   });
 });

@@ -65,10 +65,20 @@ const TEXT_FIELDS = [
   "plus4",
 ] as const;
 
-/** Located addresses by column: a field the address lacks is null (its numbers NaN); rejections by position. */
+/**
+ * A text field of a batch's addresses: its distinct values, and each address's as an index among them (-1: the
+ * address lacks it). A batch's addresses share their town, state and ZIP code and many their street: the clone of
+ * a string per address wrote each again, and the main thread read each back as a string of its own.
+ */
+export interface TextColumn {
+  values: string[];
+  indexes: Int32Array;
+}
+
+/** Located addresses by column: a field the address lacks is absent (its numbers NaN); rejections by position. */
 export interface PackedLocated {
   count: number;
-  texts: Array<Array<string | null>>;
+  texts: TextColumn[];
   numbers: Float64Array;
   /** Per address: its parcel's row id (NaN: none), longitude, latitude. */
   places: Float64Array;
@@ -81,7 +91,7 @@ const PLACE_NUMBERS = 3;
 
 export function packLocated(results: ReadonlyArray<LocatedAddress | Rejection>): PackedLocated {
   const count = results.length;
-  const texts = TEXT_FIELDS.map(() => new Array<string | null>(count).fill(null));
+  const texts = TEXT_FIELDS.map(() => new TextColumnWriter(count));
   const numbers = new Float64Array(count * NUMBERS).fill(Number.NaN);
   const places = new Float64Array(count * PLACE_NUMBERS).fill(Number.NaN);
   const rejections: PackedLocated["rejections"] = [];
@@ -93,7 +103,7 @@ export function packLocated(results: ReadonlyArray<LocatedAddress | Rejection>):
     const { address, parcelId, point } = result;
     TEXT_FIELDS.forEach((field, column) => {
       const value = address[field];
-      if (value !== undefined) (texts[column] as Array<string | null>)[position] = value;
+      if (value !== undefined) (texts[column] as TextColumnWriter).set(position, value);
     });
     if (address.numberLow !== undefined) numbers[position * NUMBERS] = address.numberLow;
     if (address.numberHigh !== undefined) numbers[position * NUMBERS + 1] = address.numberHigh;
@@ -101,7 +111,35 @@ export function packLocated(results: ReadonlyArray<LocatedAddress | Rejection>):
     places[position * PLACE_NUMBERS + 1] = point[0];
     places[position * PLACE_NUMBERS + 2] = point[1];
   });
-  return { count, texts, numbers, places, rejections };
+  return { count, texts: texts.map((column) => column.column), numbers, places, rejections };
+}
+
+/** The buffers of a packed batch, handed over rather than copied. */
+export function locatedTransferList(packed: PackedLocated): ArrayBuffer[] {
+  return [
+    ...packed.texts.map((column) => column.indexes.buffer as ArrayBuffer),
+    packed.numbers.buffer as ArrayBuffer,
+    packed.places.buffer as ArrayBuffer,
+  ];
+}
+
+/** Builds a {@link TextColumn}, each value kept once. */
+class TextColumnWriter {
+  readonly column: TextColumn;
+  readonly #indexOf = new Map<string, number>();
+
+  constructor(count: number) {
+    this.column = { values: [], indexes: new Int32Array(count).fill(-1) };
+  }
+
+  set(position: number, value: string): void {
+    let index = this.#indexOf.get(value);
+    if (index === undefined) {
+      index = this.column.values.push(value) - 1;
+      this.#indexOf.set(value, index);
+    }
+    this.column.indexes[position] = index;
+  }
 }
 
 /** The located addresses again, equal to those packed: absent fields absent. */
@@ -113,8 +151,9 @@ export function unpackLocated(packed: PackedLocated): Array<LocatedAddress | Rej
     if (results[position] !== undefined) continue;
     const address: Record<string, string | number> = {};
     TEXT_FIELDS.forEach((field, column) => {
-      const value = texts[column]?.[position];
-      if (value !== null && value !== undefined) address[field] = value;
+      const text = texts[column] as TextColumn;
+      const index = text.indexes[position] as number;
+      if (index >= 0) address[field] = text.values[index] as string;
     });
     const [low, high] = [numbers[position * NUMBERS] as number, numbers[position * NUMBERS + 1] as number];
     if (!Number.isNaN(low)) address.numberLow = low;

@@ -2,7 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { type Database, openDatabase } from "../../db/database.js";
 import { reprojectionFrom } from "../readers/crs.js";
 import { AddressLocator } from "./address-locator.js";
-import { type AddressRecords, packLocated, unpackAddressRecords } from "./address-transfer.js";
+import { type AddressRecords, locatedTransferList, packLocated, unpackAddressRecords } from "./address-transfer.js";
 import { type AreaBatch, prepareOnThread } from "./area-preparer.js";
 import { packAreas } from "./area-transfer.js";
 import { ParcelAssigner } from "./assign-buildings.js";
@@ -40,12 +40,12 @@ function work(): (batch: unknown) => Promise<{ result: unknown; transfer: ArrayB
     case "locate-addresses": {
       const locator = new AddressLocator(task.options);
       const from = { ...source(), namespace: task.namespace };
-      return async (batch) => ({
-        result: packLocated(
+      return async (batch) => {
+        const result = packLocated(
           await locator.locateBatch(from, unpackAddressRecords(batch as AddressRecords, task.options)),
-        ),
-        transfer: [],
-      });
+        );
+        return { result, transfer: locatedTransferList(result) };
+      };
     }
   }
 }
