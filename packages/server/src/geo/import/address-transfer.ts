@@ -127,18 +127,25 @@ export function locatedTransferList(packed: PackedLocated): ArrayBuffer[] {
 class TextColumnWriter {
   readonly column: TextColumn;
   readonly #indexOf = new Map<string, number>();
+  /** The value set last and its index: a file's addresses come street by street, town by town. */
+  #last: string | undefined;
+  #lastIndex = -1;
 
   constructor(count: number) {
     this.column = { values: [], indexes: new Int32Array(count).fill(-1) };
   }
 
   set(position: number, value: string): void {
-    let index = this.#indexOf.get(value);
-    if (index === undefined) {
-      index = this.column.values.push(value) - 1;
-      this.#indexOf.set(value, index);
+    if (value !== this.#last) {
+      let index = this.#indexOf.get(value);
+      if (index === undefined) {
+        index = this.column.values.push(value) - 1;
+        this.#indexOf.set(value, index);
+      }
+      this.#last = value;
+      this.#lastIndex = index;
     }
-    this.column.indexes[position] = index;
+    this.column.indexes[position] = this.#lastIndex;
   }
 }
 
