@@ -10,7 +10,8 @@
  *   4. the database's size, beside the GeoPackage's and PostGIS's;
  *   5. BENCH_ORDERS orders (300) by location, each processed alone, over one tile (13 k parcels) and over all of
  *      them — at the same points, so that only the data grows, and at points in every tile, so that the caches
- *      meet new data at every order — beside the same lookups done in PostGIS.
+ *      meet new data at every order — beside the same lookups done in PostGIS; in BENCH_ORDER_ROUNDS rounds (5),
+ *      the three sizes taken in turns in each, since one round of orders can cost twice the next on this machine.
  *
  * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs Lotline on PostgreSQL in a
  * throwaway schema. PostGIS is looked for at BENCH_POSTGIS_URL (default: BENCH_DATABASE_URL, else the local
@@ -34,6 +35,7 @@ const ORDERS_SCRIPT = fileURLToPath(new URL("./scale-orders.js", import.meta.url
 const TILES = positiveInteger("BENCH_TILES", 77);
 const ORDERS = positiveInteger("BENCH_ORDERS", 300);
 const WARM_UP_ORDERS = 30;
+const ORDER_ROUNDS = positiveInteger("BENCH_ORDER_ROUNDS", 5);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const POSTGIS_URL = process.env.BENCH_POSTGIS_URL ?? DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const KINDS = ["parcels", "buildings", "addresses", "layers"];
@@ -106,7 +108,7 @@ function spread(points, tiles) {
 }
 
 /**
- * Milliseconds (wall) and CPU milliseconds of each `process_order` over the database at `url`, after
+ * The mean milliseconds (wall) and CPU milliseconds of `process_order` over the database at `url`, after
  * `WARM_UP_ORDERS` not counted, in a process of its own (see `scale-orders.js`).
  */
 async function orderCosts(url, points, folder) {
@@ -114,13 +116,45 @@ async function orderCosts(url, points, folder) {
   writeFileSync(file, JSON.stringify(points));
   const { stdout } = await timed(process.execPath, [ORDERS_SCRIPT, url, file, String(WARM_UP_ORDERS)]);
   const { wall, cpu, complete } = JSON.parse(stdout);
-  return { wall: summarize(wall), cpu: summarize(cpu), complete };
+  return { wall: mean(wall), cpu: mean(cpu), complete };
 }
 
-function summarize(values) {
+/** The mean milliseconds of the PostGIS lookups of an order, after `WARM_UP_ORDERS` not counted. */
+async function postgisCosts(client, points) {
+  return { wall: mean((await postgisLookups(client, points)).slice(WARM_UP_ORDERS)) };
+}
+
+/**
+ * The measurements of `sizes` (1 tile, all tiles at the same points, all tiles at points in every tile) in
+ * `ORDER_ROUNDS` rounds, the sizes in turns within each: for each size, the median of its rounds' means, and, for
+ * each size but the first, the median and range of its rounds' ratios to the first size of the same round.
+ */
+async function inRounds(sizes) {
+  const rounds = [];
+  for (let round = 0; round < ORDER_ROUNDS; round++) {
+    const measured = [];
+    for (const measure of sizes) measured.push(await measure());
+    rounds.push(measured);
+  }
+  return sizes.map((_, size) => {
+    const medianOf = (key) =>
+      rounds[0][size][key] === undefined ? undefined : median(rounds.map((round) => round[size][key]));
+    const ratios = rounds.map((round) => round[size].wall / round[0].wall);
+    return {
+      wall: medianOf("wall"),
+      cpu: medianOf("cpu"),
+      complete: Math.min(...rounds.map((round) => round[size].complete ?? 0)),
+      ratio: { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) },
+    };
+  });
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  const mean = sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length);
-  return { mean, p50: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const seconds = (value) => (value === undefined ? "" : value.toFixed(1));
@@ -159,9 +193,12 @@ async function main() {
     const ourBytes = await databaseBytes(big, join(folder, "all"));
 
     const points = await orderPoints(DATA, ORDERS + WARM_UP_ORDERS);
-    const smallOrders = await orderCosts(small.url, points, folder);
-    const bigOrders = await orderCosts(big.url, points, folder);
-    const spreadOrders = await orderCosts(big.url, spread(points, TILES), folder);
+    const spreadPoints = spread(points, TILES);
+    const [smallOrders, bigOrders, spreadOrders] = await inRounds([
+      () => orderCosts(small.url, points, folder),
+      () => orderCosts(big.url, points, folder),
+      () => orderCosts(big.url, spreadPoints, folder),
+    ]);
 
     let geoPackage;
     if (hasOgr2ogr()) geoPackage = await ogrToGeoPackage(all.files, join(folder, "reference.gpkg"));
@@ -186,11 +223,11 @@ async function main() {
         [schemas[1]],
       );
       postgis.bytes = Number(rows[0].bytes);
-      postgis.smallOrders = summarize((await postgisLookups(smallPostgis.client, points)).slice(WARM_UP_ORDERS));
-      postgis.bigOrders = summarize((await postgisLookups(postgis.client, points)).slice(WARM_UP_ORDERS));
-      postgis.spreadOrders = summarize(
-        (await postgisLookups(postgis.client, spread(points, TILES))).slice(WARM_UP_ORDERS),
-      );
+      [postgis.smallOrders, postgis.bigOrders, postgis.spreadOrders] = await inRounds([
+        () => postgisCosts(smallPostgis.client, points),
+        () => postgisCosts(postgis.client, points),
+        () => postgisCosts(postgis.client, spreadPoints),
+      ]);
       await smallPostgis.client.end();
       await postgis.client.end();
     } else
@@ -235,26 +272,29 @@ async function main() {
       [`per order, ${TILES} tiles, the same points`, bigOrders, postgis?.bigOrders],
       [`per order, ${TILES} tiles, points in every tile`, spreadOrders, postgis?.spreadOrders],
     ];
+    const timesOneTile = ({ ratio: { median, low, high } }) =>
+      `${median.toFixed(2)} × (rounds ${low.toFixed(2)}–${high.toFixed(2)})`;
     for (const [label, sized, postgisSized] of orderRows) {
       rows.push([
-        `${label} (mean wall; CPU)`,
-        `${sized.wall.mean.toFixed(1)} ms; ${sized.cpu.mean.toFixed(1)} ms`,
-        postgisSized ? `PostGIS lookups ${postgisSized.mean.toFixed(1)} ms` : "",
-        postgisSized ? ratio(sized.wall.mean, postgisSized.mean) : "",
+        `${label} (wall; CPU)`,
+        `${sized.wall.toFixed(1)} ms; ${sized.cpu.toFixed(1)} ms`,
+        postgisSized ? `PostGIS lookups ${postgisSized.wall.toFixed(1)} ms` : "",
+        postgisSized ? ratio(sized.wall, postgisSized.wall) : "",
       ]);
     }
     for (const [label, sized, postgisSized] of orderRows.slice(1)) {
       rows.push([
         `  ${label.replace("per order, ", "")} ÷ 1 tile`,
-        `${(sized.wall.mean / smallOrders.wall.mean).toFixed(2)} ×`,
-        postgisSized ? `${(postgisSized.mean / postgis.smallOrders.mean).toFixed(2)} ×` : "",
+        timesOneTile(sized),
+        postgisSized ? timesOneTile(postgisSized) : "",
         "",
       ]);
     }
     printTable(["", "Lotline", referenceName, "ratio"], rows);
     print();
     print(
-      `orders complete: ${smallOrders.complete}, ${bigOrders.complete} and ${spreadOrders.complete} of ${ORDERS}; ` +
+      `orders: medians of ${ORDER_ROUNDS} rounds' means, the sizes in turns; complete in the round with fewest: ` +
+        `${smallOrders.complete}, ${bigOrders.complete} and ${spreadOrders.complete} of ${ORDERS}; ` +
         `GeoPackage ${geoPackage ? `${mb(geoPackage.bytes)} MB, loaded in ${seconds(total(geoPackage.seconds))} s` : "absent"}; ` +
         `PostGIS ${postgis ? `${mb(postgis.bytes)} MB, loaded and worked in ${seconds(total(postgis.seconds))} s` : "absent"}`,
     );
