@@ -1,7 +1,14 @@
 import type { Area, BBox, Position } from "../types.js";
 import { bboxOf } from "./bbox-of.js";
 import { bboxesMeet } from "./bboxes-meet.js";
-import { type EdgeIndex, type IndexedEdge, indexedEdges } from "./indexed-edges.js";
+import {
+  type EdgeIndex,
+  edgeCount,
+  INDEXED_FROM_EDGES,
+  type IndexedEdge,
+  indexedEdges,
+  indexedEdgesWhenMetAgain,
+} from "./indexed-edges.js";
 import { orientation } from "./orientation.js";
 import { polygonsOf, vertexCount } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
@@ -16,9 +23,9 @@ import { segmentsMeet } from "./segments-meet.js";
  * Why that suffices: when no boundaries meet, each part of one area lies wholly inside or wholly outside the
  * other (a part is connected), so one vertex of it decides.
  *
- * An area of many edges is indexed the first time it is compared and keeps its index while it lives
- * (`indexed-edges.ts`): a lot met by the footprints around it, or a zone kept parsed between orders, then costs
- * each comparison the edges near the other area instead of a walk of all of its own.
+ * An area of many edges is indexed when it is compared (against an area of few edges, when it is compared again)
+ * and keeps its index while it lives (`indexed-edges.ts`): a lot met by the footprints around it, or a zone kept
+ * parsed between orders, then costs each comparison the edges near the other area instead of a walk of all of its own.
  *
  * @example
  * areasMeet(parcel, floodZone); //= true when any part of the parcel is in the zone or on its edge
@@ -45,8 +52,11 @@ export function relateAreas(
   outer: Area,
   boxes?: { inner: BBox; outer: BBox },
 ): "apart" | "within" | "crossing" {
-  const innerIndex = indexedEdges(inner);
-  const outerIndex = indexedEdges(outer);
+  // Against an area of few edges, a large one is indexed only once it is met again: most are met once.
+  const index =
+    Math.min(edgeCount(inner), edgeCount(outer)) <= INDEXED_FROM_EDGES ? indexedEdgesWhenMetAgain : indexedEdges;
+  const innerIndex = index(inner);
+  const outerIndex = index(outer);
   const innerBox = boxes?.inner ?? innerIndex?.box ?? bboxOf(inner);
   const outerBox = boxes?.outer ?? outerIndex?.box ?? bboxOf(outer);
   if (!bboxesMeet(innerBox, outerBox)) return "apart";

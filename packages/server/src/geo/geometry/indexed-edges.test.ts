@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Area, Polygon, Position } from "../types.js";
 import { edgesOf, relateAreas } from "./areas-meet.js";
-import { INDEXED_FROM_EDGES, indexedEdges } from "./indexed-edges.js";
+import { INDEXED_FROM_EDGES, indexedEdges, indexedEdgesWhenMetAgain } from "./indexed-edges.js";
 import { polygonsOf } from "./positions.js";
 import type { Pair } from "./read-polygons.js";
 import { segmentsMeet } from "./segments-meet.js";
@@ -50,7 +50,17 @@ describe("indexedEdges", () => {
     expect(indexedEdges(rectangle(0, 0, 1, 1))).toBeUndefined();
   });
 
-  it("relates rectangles to an indexed multipolygon as testing every pair of edges does", () => {
+  it("leaves an area of many edges unindexed the first time a small one meets it, and indexes it the second", () => {
+    const many = stars(Array.from({ length: INDEXED_FROM_EDGES }, () => 1000));
+    expect(indexedEdgesWhenMetAgain(many)).toBeUndefined();
+    const index = indexedEdgesWhenMetAgain(many);
+    expect(index?.polygons).toBe(2);
+    expect(indexedEdges(many)).toBe(index);
+    expect(indexedEdgesWhenMetAgain(rectangle(0, 0, 1, 1))).toBeUndefined();
+    expect(indexedEdgesWhenMetAgain(rectangle(0, 0, 1, 1))).toBeUndefined();
+  });
+
+  it("relates rectangles to a multipolygon of many edges, indexed or walked, as every pair of edges does", () => {
     const radii = fc.array(fc.integer({ min: 600, max: 1200 }), { minLength: INDEXED_FROM_EDGES, maxLength: 200 });
     const corner = fc.integer({ min: -1300, max: 4300 });
     const side = fc.integer({ min: 1, max: 900 });
@@ -66,7 +76,10 @@ describe("indexedEdges", () => {
         for (const [x, y, width, height, atVertex, vertex] of boxes) {
           const [vx, vy] = atVertex ? (ring[vertex % ring.length] as Pair) : [x, y];
           const box: Polygon = rectangle(vx, vy, vx + width, vy + height);
-          expect(relateAreas(box, area)).toBe(relateByEveryPair(box, area));
+          const expected = relateByEveryPair(box, area);
+          // A fresh copy is met for the first time, so walked; `area` is indexed from its second comparison on.
+          expect(relateAreas(box, stars(radii))).toBe(expected);
+          expect(relateAreas(box, area)).toBe(expected);
           expect(relateAreas(area, box)).toBe(relateByEveryPair(area, box));
         }
       }),

@@ -12,7 +12,7 @@ export interface Shape {
 /**
  * Geometries and attributes of stored rows kept parsed between orders, least recently used out first, up to a
  * number of bytes: their geometry's as WKB (16 a position) and their attributes' JSON text; parsed, they take some
- * 3–4 times that in memory, and an area of many edges, once compared, about as much again for the index of its
+ * 3–4 times that in memory, and an area of many edges, once indexed, about as much again for the index of its
  * edges that it keeps (`indexedEdges`). Stored geometry is packed smaller still, so it is not what is counted. Every
  * order in an area meets the same flood zones, districts, parcels and buildings, some of them megabytes; reading
  * and parsing them again for each order was most of a spatial query's cost and much of the garbage collector's.
