@@ -41,6 +41,39 @@ describe("largestShare", () => {
     expect(best).toEqual({ id: 7, share: 1 });
   });
 
+  it("relates a lot whose box holds the building before the lots beside it, and reads none of those", () => {
+    const shed = rectangle(-71.0598, 42.3601, -71.0594, 42.3603);
+    // A neighbour's box meets the shed's box without holding it: it cannot hold the whole shed.
+    const neighbour = {
+      id: 6,
+      box: [-71.0605, 42.3602, -71.0597, 42.361] as BBox,
+      get area(): never {
+        throw new Error("read");
+      },
+    };
+    expect(largestShare(shed, [neighbour, { id: 7, area: lot7 }])).toEqual({ id: 7, share: 1 });
+  });
+
+  it("breaks a tie between a lot whose box holds the building and one whose box does not by their order", () => {
+    // On a grid of binary fractions, so that both halves measure exactly alike: the building's west half lies in
+    // an L-shaped lot whose box holds the whole building, its east half in a plain lot beside it.
+    const step = 1 / 1024;
+    const at = (x: number, y: number): [number, number] => [-71 + x * step, 42 + y * step];
+    const building = rectangle(...at(0, 0), ...at(2, 1));
+    const lShaped = {
+      id: "l-shaped",
+      area: {
+        type: "Polygon" as const,
+        coordinates: [[at(-1, -2), at(4, -2), at(4, -1), at(1, -1), at(1, 2), at(-1, 2), at(-1, -2)]],
+      },
+    };
+    const plain = { id: "plain", area: rectangle(...at(1, -0.5), ...at(3, 2)) };
+    const [first, second] = [largestShare(building, [plain, lShaped]), largestShare(building, [lShaped, plain])];
+    expect(first?.share).toBeCloseTo(0.5, 9);
+    expect(first).toEqual({ id: "plain", share: first?.share });
+    expect(second).toEqual({ id: "l-shaped", share: first?.share });
+  });
+
   it("is undefined when no candidate overlaps, and a lot that only touches does not count", () => {
     const shed = rectangle(-71.0598, 42.3601, -71.059, 42.3603);
     expect(largestShare(shed, [])).toBeUndefined();

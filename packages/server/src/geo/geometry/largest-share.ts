@@ -16,7 +16,7 @@ import { polygonsOf } from "./positions.js";
  * A share is a ratio of two areas a few metres apart, so it is computed in plain longitude/latitude: the
  * ellipsoid's scale cancels out to within a millionth, and this runs for every candidate of every imported building.
  * Most candidates need no overlap computed, which was most of a building import's time: a lot holding the whole
- * footprint has all of it (share 1, and no later candidate can beat it), a lot apart from it has none. Only for a
+ * footprint has all of it (share 1, and no other candidate can beat it), a lot apart from it has none. Only for a
  * lot whose boundary meets the footprint's is the overlap measured ({@link overlapWith}), the lot first cut to the
  * footprint's surroundings, so that a lot of thousands of vertices costs no more than its few nearby ones. A
  * candidate may bring its box, when its caller keeps it for the many footprints around the same lot.
@@ -31,26 +31,70 @@ export function largestShare<T>(
   const whole = planarArea(polygonsOf(footprint));
   if (!(whole > 0)) return undefined;
   const box = bboxOf(footprint);
-  // The footprint's box and a little more, so that the footprint lies strictly inside it (see clipToBox).
-  const margin = Math.max(box[2] - box[0], box[3] - box[1]) * 0.01 + 1e-9;
-  const surroundings: BBox = [box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin];
-  let best: { id: T; share: number } | undefined;
-  let overlap: ((area: Area) => number) | undefined;
-  for (const candidate of candidates) {
-    const areaBox = candidate.box ?? bboxOf(candidate.area);
-    if (!bboxesMeet(box, areaBox)) continue;
-    // Read only now, and not at all for the candidates after one holding the whole footprint: a caller may parse
-    // its candidates' boundaries as they are read.
-    const { id, area } = candidate;
-    const relation = relateAreas(footprint, area, { inner: box, outer: areaBox });
-    if (relation === "apart") continue;
-    if (relation === "within") return best?.share === 1 ? best : { id, share: 1 };
-    const cut: Area = { type: "MultiPolygon", coordinates: clipToBox(area, surroundings) };
-    overlap ??= overlapWith(footprint);
-    const share = Math.min(1, overlap(cut) / whole);
-    if (share > 0 && (best === undefined || share > best.share)) best = { id, share };
+  const shares = new Shares(footprint, box, whole);
+  const boxes = candidates.map((candidate) => candidate.box ?? bboxOf(candidate.area));
+  let best: { id: T; share: number; index: number } | undefined;
+  for (const index of holdersFirst(boxes, box)) {
+    const candidate = candidates[index] as (typeof candidates)[number];
+    const share = shares.of(candidate.area, boxes[index] as BBox);
+    if (share === WHOLE) return best?.share === 1 ? { id: best.id, share: 1 } : { id: candidate.id, share: 1 };
+    // Ties go to the earlier candidate, whatever order they were related in.
+    if (share > 0 && (best === undefined || share > best.share || (share === best.share && index < best.index))) {
+      best = { id: candidate.id, share, index };
+    }
   }
-  return best;
+  return best && { id: best.id, share: best.share };
+}
+
+/**
+ * The indexes of the boxes that meet `box`, those holding it first, each kind in order. Only a lot whose box holds
+ * the footprint's box can hold all of the footprint (any other leaves some of it outside), so the lot holding it is
+ * then mostly the first one related, and the lots beside it, whose boxes meet its box, are not read at all.
+ */
+function holdersFirst(boxes: readonly BBox[], box: BBox): number[] {
+  const holding: number[] = [];
+  const meeting: number[] = [];
+  for (const [index, candidateBox] of boxes.entries()) {
+    if (boxHolds(candidateBox, box)) holding.push(index);
+    else if (bboxesMeet(box, candidateBox)) meeting.push(index);
+  }
+  return holding.concat(meeting);
+}
+
+/** What {@link Shares.of} answers for a lot that holds the whole footprint, its boundary apart from the footprint's. */
+const WHOLE = Symbol("whole");
+
+/** The shares of one footprint held by lots, the footprint's overlap prepared once for all the lots it crosses. */
+class Shares {
+  readonly #footprint: Area;
+  readonly #box: BBox;
+  readonly #surroundings: BBox;
+  readonly #whole: number;
+  #overlap: ((area: Area) => number) | undefined;
+
+  constructor(footprint: Area, box: BBox, whole: number) {
+    this.#footprint = footprint;
+    this.#box = box;
+    // The footprint's box and a little more, so that the footprint lies strictly inside it (see clipToBox).
+    const margin = Math.max(box[2] - box[0], box[3] - box[1]) * 0.01 + 1e-9;
+    this.#surroundings = [box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin];
+    this.#whole = whole;
+  }
+
+  /** The share of the footprint `area` holds (0..1), or {@link WHOLE} when it holds the footprint within it. */
+  of(area: Area, areaBox: BBox): number | typeof WHOLE {
+    const relation = relateAreas(this.#footprint, area, { inner: this.#box, outer: areaBox });
+    if (relation === "apart") return 0;
+    if (relation === "within") return WHOLE;
+    const cut: Area = { type: "MultiPolygon", coordinates: clipToBox(area, this.#surroundings) };
+    this.#overlap ??= overlapWith(this.#footprint);
+    return Math.min(1, this.#overlap(cut) / this.#whole);
+  }
+}
+
+/** Whether box `outer` holds box `inner` (edges may touch). */
+function boxHolds(outer: BBox, inner: BBox): boolean {
+  return outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
 }
 
 /** Square degrees of a multipolygon: exteriors less holes, whatever their winding. */

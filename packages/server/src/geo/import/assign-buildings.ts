@@ -92,7 +92,7 @@ export class ParcelAssigner {
         const box = bboxOf(footprint);
         for (const id of candidates[i] ?? []) {
           const boundary = this.#kept.get(id);
-          // Parsed only when largestShare reads it: the boxes meet, and no candidate before it holds the footprint.
+          // Parsed only when largestShare reads it: the boxes meet, and no lot found first holds the footprint.
           if (boundary && bboxesMeet(box, boundary.box)) {
             near.push(new KeptCandidate(id, boundary));
           }
