@@ -38,6 +38,7 @@ export function largestShare<T>(
       const candidate = candidates[index] as (typeof candidates)[number];
       const candidateBox = candidate.box ?? bboxOf(candidate.area);
       if (boxHolds(candidateBox, box) !== holders || !bboxesMeet(box, candidateBox)) continue;
+      // The area read only now: a caller may parse its candidates' boundaries as they are read.
       const share = shares.of(candidate.area, candidateBox);
       if (share === WHOLE) return best?.share === 1 ? { id: best.id, share: 1 } : { id: candidate.id, share: 1 };
       // Ties go to the earlier candidate, whatever order they were related in.
