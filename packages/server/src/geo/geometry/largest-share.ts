@@ -19,7 +19,8 @@ import { polygonsOf } from "./positions.js";
  * footprint has all of it (share 1, and no other candidate can beat it), a lot apart from it has none. Only for a
  * lot whose boundary meets the footprint's is the overlap measured ({@link overlapWith}), the lot first cut to the
  * footprint's surroundings, so that a lot of thousands of vertices costs no more than its few nearby ones. A
- * candidate may bring its box, when its caller keeps it for the many footprints around the same lot.
+ * candidate may bring its box, when its caller keeps it for the many footprints around the same lot, and a caller
+ * that has measured the footprint's box may give it too.
  *
  * @example
  * largestShare(footprint, [{ id: 7, area: lot7 }, { id: 8, area: lot8 }]); //= { id: 7, share: 0.7 }
@@ -27,10 +28,10 @@ import { polygonsOf } from "./positions.js";
 export function largestShare<T>(
   footprint: Area,
   candidates: readonly { id: T; area: Area; box?: BBox }[],
+  box: BBox = bboxOf(footprint),
 ): { id: T; share: number } | undefined {
   const whole = planarArea(polygonsOf(footprint));
   if (!(whole > 0)) return undefined;
-  const box = bboxOf(footprint);
   const shares = new Shares(footprint, box, whole);
   let best: { id: T; share: number; index: number } | undefined;
   for (const holders of HOLDERS_FIRST) {

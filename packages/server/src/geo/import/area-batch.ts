@@ -107,11 +107,14 @@ export function groupAreas(
   return { prepared, outcomes };
 }
 
-/** An area's stored bytes, box and geodesic area: as measured ahead, or measured now and kept. */
-export function measure(area: { geometry: Area; measured?: Measured }): Measured {
+/**
+ * An area's stored bytes, box and geodesic area: as measured ahead, or measured now and kept (its `box` given when
+ * the caller has it).
+ */
+export function measure(area: { geometry: Area; measured?: Measured }, box?: BBox): Measured {
   area.measured ??= {
     bytes: encodeGeometry(area.geometry),
-    box: bboxOf(area.geometry),
+    box: box ?? bboxOf(area.geometry),
     areaM2: geodesicArea(area.geometry),
   };
   return area.measured;

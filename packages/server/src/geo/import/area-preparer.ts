@@ -1,3 +1,4 @@
+import { bboxOf } from "../geometry/index.js";
 import { type Reprojection, reprojectionFrom } from "../readers/crs.js";
 import { asBuffer, decodeGeometry } from "../store/geometry-codec.js";
 import type { Area } from "../types.js";
@@ -168,12 +169,19 @@ export async function prepareOnThread(
       outcomes.push([position, outcome]);
     });
     const chunk = [...grouped.prepared.values()];
-    const owners = assigner ? await assigner.owningParcels(chunk.map((area) => area.geometry)) : undefined;
+    // Each box measured once, for finding the parcels and for storing.
+    const boxes = chunk.map((area) => bboxOf(area.geometry));
+    const owners = assigner
+      ? await assigner.owningParcels(
+          chunk.map((area) => area.geometry),
+          boxes,
+        )
+      : undefined;
     for (const [i, area] of chunk.entries()) {
       areas.push({
         sourceId: area.sourceId,
         positions: area.positions,
-        ...measure(area),
+        ...measure(area, boxes[i]),
         ...(owners ? { owner: owners[i] ?? null } : {}),
         ...(texts ? { attributes: attributesOf(records, area.positions) } : {}),
       });

@@ -71,25 +71,27 @@ export class ParcelAssigner {
 
   /**
    * For each footprint, the parcel holding the largest share of it among every dataset's parcels, with that share
-   * (0..1). A rowhouse whose wall sits on the lot line belongs to one lot, not two.
+   * (0..1). A rowhouse whose wall sits on the lot line belongs to one lot, not two. `boxes`, the footprints' own,
+   * are measured here unless the caller has them.
    * Calls run one after another ({@link OneAtATime}): run together, one forgot boundaries another had found kept,
    * which then lost its footprints' parcels.
    */
-  owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
-    return this.#calls.run(() => this.#owningParcels(footprints));
+  owningParcels(footprints: readonly Area[], boxes: readonly BBox[] = footprints.map(bboxOf)): Promise<Owner[]> {
+    return this.#calls.run(() => this.#owningParcels(footprints, boxes));
   }
 
-  async #owningParcels(footprints: readonly Area[]): Promise<Owner[]> {
+  async #owningParcels(footprints: readonly Area[], boxes: readonly BBox[]): Promise<Owner[]> {
     const owners: Owner[] = [];
     for (let start = 0; start < footprints.length; start += FOOTPRINTS_AT_ONCE) {
       const chunk = footprints.slice(start, start + FOOTPRINTS_AT_ONCE);
+      const chunkBoxes = boxes.slice(start, start + FOOTPRINTS_AT_ONCE);
       // Candidates in id order: the order ties are broken in.
-      const candidates = await this.#candidates.meeting(chunk.map((footprint) => bboxOf(footprint)));
+      const candidates = await this.#candidates.meeting(chunkBoxes);
       await this.#kept.keep(candidates);
       for (const [i, footprint] of chunk.entries()) {
         // A loop, not flatMap: this runs for every footprint of an import.
         const near: Candidate[] = [];
-        const box = bboxOf(footprint);
+        const box = chunkBoxes[i] as BBox;
         for (const id of candidates[i] ?? []) {
           const boundary = this.#kept.get(id);
           // Parsed only when largestShare reads it: the boxes meet, and no lot found first holds the footprint.
@@ -97,7 +99,7 @@ export class ParcelAssigner {
             near.push(new KeptCandidate(id, boundary));
           }
         }
-        const best = largestShare(footprint, near);
+        const best = largestShare(footprint, near, box);
         owners.push(best && best.share > 0 ? { parcelId: best.id, share: best.share } : undefined);
       }
       // Only once the chunk is done: it still needs every boundary it read.
