@@ -169,14 +169,10 @@ export async function prepareOnThread(
       outcomes.push([position, outcome]);
     });
     const chunk = [...grouped.prepared.values()];
+    const geometries = chunk.map((area) => area.geometry);
     // Each box measured once, for finding the parcels and for storing.
-    const boxes = chunk.map((area) => bboxOf(area.geometry));
-    const owners = assigner
-      ? await assigner.owningParcels(
-          chunk.map((area) => area.geometry),
-          boxes,
-        )
-      : undefined;
+    const boxes = geometries.map(bboxOf);
+    const owners = assigner ? await assigner.owningParcels(geometries, boxes) : undefined;
     for (const [i, area] of chunk.entries()) {
       areas.push({
         sourceId: area.sourceId,
