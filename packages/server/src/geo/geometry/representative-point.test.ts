@@ -34,6 +34,26 @@ describe("representativePoint", () => {
     expect(lShape.coordinates[0]).not.toContainEqual(point);
   });
 
+  it("is not the centre of the box when that lies on the boundary, as at an L's inner corner", () => {
+    const lShape: Polygon = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [0, 0],
+          [0.002, 0],
+          [0.002, 0.001],
+          [0.001, 0.001],
+          [0.001, 0.002],
+          [0, 0.002],
+          [0, 0],
+        ],
+      ],
+    };
+    const point = representativePoint(lShape);
+    expect(point).not.toEqual([0.001, 0.001]);
+    expect(strictlyInside(lShape, point)).toBe(true);
+  });
+
   it("lies strictly inside a lot wrapped round a hole, not in the hole", () => {
     const donut: Polygon = {
       type: "Polygon",
