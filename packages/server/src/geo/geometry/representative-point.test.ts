@@ -7,6 +7,20 @@ import { convexPolygon, square } from "./test-shapes.js";
 
 const strictlyInside = (area: Area, point: Position) => booleanPointInPolygon(point, area, { ignoreBoundary: true });
 
+/** An L: a square of `side` from the origin less its north-east part, leaving arms `arm` wide. */
+function lShaped(side: number, arm: number): Polygon {
+  const ring = [
+    [0, 0],
+    [side, 0],
+    [side, arm],
+    [arm, arm],
+    [arm, side],
+    [0, side],
+    [0, 0],
+  ];
+  return { type: "Polygon", coordinates: [ring] };
+}
+
 describe("representativePoint", () => {
   it("is the centre of a rectangle", () => {
     const [lon, lat] = representativePoint(square(-71.06, 42.36, 0.002));
@@ -15,40 +29,14 @@ describe("representativePoint", () => {
   });
 
   it("lies strictly inside an L-shaped lot, whose box centre is outside, and is none of its corners", () => {
-    const lShape: Polygon = {
-      type: "Polygon",
-      coordinates: [
-        [
-          [0, 0],
-          [0.003, 0],
-          [0.003, 0.001],
-          [0.001, 0.001],
-          [0.001, 0.003],
-          [0, 0.003],
-          [0, 0],
-        ],
-      ],
-    };
+    const lShape = lShaped(0.003, 0.001);
     const point = representativePoint(lShape);
     expect(strictlyInside(lShape, point)).toBe(true);
     expect(lShape.coordinates[0]).not.toContainEqual(point);
   });
 
   it("is not the centre of the box when that lies on the boundary, as at an L's inner corner", () => {
-    const lShape: Polygon = {
-      type: "Polygon",
-      coordinates: [
-        [
-          [0, 0],
-          [0.002, 0],
-          [0.002, 0.001],
-          [0.001, 0.001],
-          [0.001, 0.002],
-          [0, 0.002],
-          [0, 0],
-        ],
-      ],
-    };
+    const lShape = lShaped(0.002, 0.001);
     const point = representativePoint(lShape);
     expect(point).not.toEqual([0.001, 0.001]);
     expect(strictlyInside(lShape, point)).toBe(true);
