@@ -18,12 +18,38 @@ export interface HouseNumber {
  * @example readHouseNumber("30 - 32 SCIARAPPA ST") // { number: { text: "30-32", low: 30, high: 32 }, rest: "SCIARAPPA ST" }
  */
 export function readHouseNumber(line: string): { number: HouseNumber; rest: string } | undefined {
+  const digits = plainNumberLength(line);
+  if (digits > 0) {
+    const value = Number(line.slice(0, digits));
+    return { number: { text: line.slice(0, digits), low: value, high: value }, rest: line.slice(digits).trim() };
+  }
   const match = LEADING.exec(line);
   if (!match?.[1]) return undefined;
   const text = match[1].replace(/ ?- ?/g, "-");
   const { low, high } = numberRange(text);
   const number: HouseNumber = low === undefined ? { text } : { text, low, high };
   return { number, rest: line.slice(match[0].length).trim() };
+}
+
+/**
+ * How many digits a line starts with when they alone are its house number, as most are (`120 GORE ST`): followed by
+ * the end of the line, or by one space and a word that neither continues the number (`12 1/2`, `12 - 14`) nor is
+ * empty; 0 otherwise, when {@link LEADING} reads the number. Read by hand, since this runs for every address.
+ */
+function plainNumberLength(line: string): number {
+  let end = 0;
+  while (end < line.length && isDigit(line.charCodeAt(end))) end += 1;
+  if (end === 0 || end === line.length) return end;
+  if (line.charCodeAt(end) !== SPACE) return 0;
+  const next = line.charCodeAt(end + 1);
+  return Number.isNaN(next) || next === SPACE || next === HYPHEN || isDigit(next) ? 0 : end;
+}
+
+const SPACE = 0x20;
+const HYPHEN = 0x2d;
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /** The numeric low and high of a house number text (`30-32` → 30, 32; `14.5-14` → 14, 14.5). */

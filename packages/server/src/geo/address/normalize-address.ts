@@ -1,8 +1,7 @@
 import { foldSegments, words } from "./fold.js";
-import { readHouseNumber } from "./house-number.js";
+import { type HouseNumber, readHouseNumber } from "./house-number.js";
 import type { NormalizedAddress } from "./normalized-address.js";
 import { type Place, readPlaceSegments, readPlaceTail } from "./place.js";
-import { pruned } from "./pruned.js";
 import { RecentReadings } from "./recent-readings.js";
 import { type CityMode, isUnitValue, readStreetLine } from "./street-line.js";
 import { directionalOf, isUnnumberedUnit, stateOf, suffixOf, unitDesignatorOf } from "./usps-tables.js";
@@ -77,21 +76,29 @@ export function normalizeAddress(text: string, defaults: AddressDefaults = {}): 
   const city = place.city ?? street.city ?? defaultCity;
   const state = place.state ?? defaultState(defaults.state);
   const postcode = place.postcode ?? /^\d{5}/.exec(defaults.postcode?.trim() ?? "")?.[0];
-  return pruned({
-    number: house?.number.text,
-    numberLow: house?.number.low,
-    numberHigh: house?.number.high,
-    predir: street.predir,
-    street: street.street,
-    suffix: street.suffix,
-    postdir: street.postdir,
-    unitType,
-    unit: street.unit,
-    city,
-    state,
-    postcode,
-    plus4: postcode === place.postcode ? place.plus4 : undefined,
-  });
+  // Written field by field, in their order, leaving out what the text did not hold: this runs for every address.
+  const address = house ? numbered(house.number) : ({} as NormalizedAddress);
+  if (street.predir !== undefined) address.predir = street.predir;
+  address.street = street.street;
+  if (street.suffix !== undefined) address.suffix = street.suffix;
+  if (street.postdir !== undefined) address.postdir = street.postdir;
+  if (unitType !== undefined) address.unitType = unitType;
+  if (street.unit !== undefined) address.unit = street.unit;
+  if (city !== undefined && city !== "") address.city = city;
+  if (state !== undefined && state !== "") address.state = state;
+  if (postcode !== undefined) address.postcode = postcode;
+  if (postcode === place.postcode && place.plus4 !== undefined) address.plus4 = place.plus4;
+  return address;
+}
+
+/** An address begun with its house number, its other fields to follow. */
+function numbered(number: HouseNumber): NormalizedAddress {
+  const address = { number: number.text } as NormalizedAddress;
+  if (number.low !== undefined) {
+    address.numberLow = number.low;
+    address.numberHigh = number.high;
+  }
+  return address;
 }
 
 /** A comma segment that is a unit (`APT 4`, `# 3`, `REAR`) rather than a place (`FL 33101`, `KEY WEST`). */

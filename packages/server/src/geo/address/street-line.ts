@@ -1,4 +1,3 @@
-import { pruned } from "./pruned.js";
 import { type StreetWords, streetWords } from "./street-words.js";
 import {
   directionalOf,
@@ -70,17 +69,14 @@ export function readStreetLine(input: readonly string[], mode: CityMode, default
     }
   }
 
-  // Field by field: spreading what `streetWords` answers cost some 5 µs an address, a quarter of normalizing one.
-  const street = streetWords(words);
-  return pruned({
-    predir: street?.predir,
-    street: street?.street,
-    suffix: street?.suffix,
-    postdir: street?.postdir,
-    unitType,
-    unit: unitWords.join(" "),
-    city,
-  });
+  // What `streetWords` answers (an object of its own) with the unit and city added, in the fields' order: spreading
+  // it cost some 5 µs an address, a quarter of normalizing one.
+  const line: StreetLine = streetWords(words) ?? {};
+  if (unitType !== undefined) line.unitType = unitType;
+  const unitText = unitWords.join(" ");
+  if (unitText !== "") line.unit = unitText;
+  if (city !== undefined && city !== "") line.city = city;
+  return line;
 }
 
 /**

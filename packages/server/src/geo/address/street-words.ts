@@ -1,4 +1,3 @@
-import { pruned } from "./pruned.js";
 import { directionalOf, isHighwayType, nameWordOf, ordinalOf, suffixName, suffixOf } from "./usps-tables.js";
 
 export interface StreetWords {
@@ -48,7 +47,11 @@ export function streetWords(words: readonly string[]): StreetWords | undefined {
 
   const street = nameWords(name).join(" ");
   if (!/[A-Z]/.test(street)) return undefined;
-  return pruned({ predir, street, suffix, postdir });
+  // Written field by field, in their order, leaving out what is absent: this runs for every address.
+  const parts: StreetWords = predir === undefined ? { street } : { predir, street };
+  if (suffix !== undefined) parts.suffix = suffix;
+  if (postdir !== undefined) parts.postdir = postdir;
+  return parts;
 }
 
 /** The standard forms of the words of a street name (see {@link streetWords}). */
