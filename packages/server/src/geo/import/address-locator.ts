@@ -120,11 +120,16 @@ export class AddressLocator {
       .selectFrom("parcels")
       .select(["parcel_id", "source_id", "boundary"])
       .where(amongIds(source.dialect, "source_id", wanted))
-      // The demo's generated parcel ids must never locate an imported address, nor the other way round.
+      // The demo's generated parcel ids must never locate an imported address, nor the other way round. Each id is
+      // sought once for each dataset named here: the namespace's parcel datasets, not its layers and the rest too.
       .where(
         "dataset_id",
         "in",
-        source.db.selectFrom("datasets").select("dataset_id").where("namespace", "=", source.namespace),
+        source.db
+          .selectFrom("datasets")
+          .select("dataset_id")
+          .where("namespace", "=", source.namespace)
+          .where("kind", "=", "parcels"),
       )
       .orderBy("updated_at")
       .orderBy("parcel_id")
