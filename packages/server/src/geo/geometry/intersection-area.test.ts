@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import polygonClipping from "polygon-clipping";
 import { describe, expect, it } from "vitest";
+import { REAL_DATA_TIMEOUT_MS } from "../../test/real-data-timeout.js";
 import type { Area, MultiPolygon, Polygon } from "../types.js";
 import { bboxOf } from "./bbox-of.js";
 import { bboxesMeet } from "./bboxes-meet.js";
@@ -85,6 +86,7 @@ const LAYERS = fileURLToPath(new URL("../../../../../../shared/data/cambridge/la
 
 describe.skipIf(!existsSync(LAYERS))(
   "intersectionArea on the real Cambridge layers (../shared/data; skipped where absent)",
+  { timeout: REAL_DATA_TIMEOUT_MS },
   () => {
     it("answers as polygon-clipping on the whole zones, though it cuts them down first", () => {
       const read = (name: string) =>

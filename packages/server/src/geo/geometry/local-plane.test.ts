@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { REAL_DATA_TIMEOUT_MS } from "../../test/real-data-timeout.js";
 import { collect } from "../readers/test-collect.js";
 import type { Area } from "../types.js";
 import { distanceBetweenAreas } from "./distance-between-areas.js";
@@ -59,6 +60,7 @@ describe("LocalPlane", () => {
 
 describe.skipIf(!existsSync(BUILDINGS))(
   "planar distances between the real Cambridge buildings, against GeographicLib (../shared/data; skipped where absent)",
+  { timeout: REAL_DATA_TIMEOUT_MS },
   () => {
     it("agree with distanceBetweenAreas within 1 cm or 0.01 % from touching to 3.2 km, and in fact within 2 mm", async () => {
       const footprints: Area[] = [];

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import polygonClipping from "polygon-clipping";
 import { describe, expect, it } from "vitest";
+import { REAL_DATA_TIMEOUT_MS } from "../../test/real-data-timeout.js";
 import { collect } from "../readers/test-collect.js";
 import type { Area, BBox } from "../types.js";
 import { relateAreas } from "./areas-meet.js";
@@ -112,6 +113,7 @@ describe("overlapArea", () => {
 
 describe.skipIf(!existsSync(CAMBRIDGE))(
   "overlapArea and relateAreas on the real Cambridge buildings and parcels, against polygon clipping (../shared/data; skipped where absent)",
+  { timeout: REAL_DATA_TIMEOUT_MS },
   () => {
     it("measures every building's overlap with every parcel near it as polygon clipping does", async () => {
       const buildings: Area[] = [];
