@@ -79,6 +79,7 @@ export function buildingImporter({ idField, threads }: BuildingImportOptions): I
       }
       return outcomes;
     },
+    whileWaiting: async (context: ImportContext) => (await spatialIndex)?.catchUp(context),
     async finish(context: ImportContext) {
       await written.writeAll(context);
       await (await spatialIndex)?.end(context);

@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Schema } from "../../db/schema.js";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database.js";
 import { square } from "../geometry/test-shapes.js";
 import { bboxMeets, KEY, layerBBoxMeets } from "../store/spatial-filter.js";
 import type { BBox } from "../types.js";
+import { DeferredSpatialIndex } from "./deferred-spatial-index.js";
 import { importFile } from "./import-file.js";
 import { ImportRefusedError } from "./import-refused.js";
 
@@ -208,4 +210,99 @@ describe("the spatial index of a layer import's features and parts", () => {
 async function countOf(table: "layer_features" | "layer_parts"): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(test.database.db);
   return Number(rows[0]?.n);
+}
+
+describe("rows entered into the spatial index before an import's end", () => {
+  it("are kept right by the triggers after, and the rest entered at the end", async () => {
+    const before = await triggers();
+    await importFile(test.database, {
+      kind: "buildings",
+      file: fileOf("copied.geojsonl", squares("BID", "C", 2000, 40, 0.0004)),
+      name: "copied footprints",
+      idField: "BID",
+    });
+    const rollBack = new Error("rolled back");
+    const done = test.database.db.transaction().execute(async (trx) => {
+      const context = { trx, dialect: test.database.dialect };
+      const index = await DeferredSpatialIndex.begin(context, "buildings");
+      if (!index) {
+        expect(test.database.dialect).toBe("postgres");
+        throw rollBack;
+      }
+      const originals = await boxesIn(trx);
+      const lastOriginal = Math.max(...originals.map((row) => row.id));
+
+      const firstCopies = await copyBuildings(trx, lastOriginal, "-a", 1);
+      for (const { id, box } of firstCopies) expect(await foundIn(trx, box)).not.toContain(id);
+      await index.catchUp(context);
+      for (const { id, box } of firstCopies) expect(await foundIn(trx, box)).toContain(id);
+
+      // An entered row moved and one removed: their entries follow through the triggers.
+      const [moved, removed] = firstCopies as [Entry, Entry];
+      await sql`update buildings set min_lat = min_lat + 0.5, max_lat = max_lat + 0.5
+        where building_id = ${moved.id}`.execute(trx);
+      expect(await foundIn(trx, moved.box)).not.toContain(moved.id);
+      await sql`delete from buildings where building_id = ${removed.id}`.execute(trx);
+
+      // Rows added after, one moved before it is entered: entered at the end with its last box.
+      const [movedLater] = (await copyBuildings(trx, lastOriginal, "-b", 2)) as [Entry];
+      await sql`update buildings set min_lon = min_lon + 0.5, max_lon = max_lon + 0.5
+        where building_id = ${movedLater.id}`.execute(trx);
+      await index.end(context);
+
+      const rows = await boxesIn(trx);
+      expect(rows).toHaveLength(3 * originals.length - 1);
+      for (const { id, box } of rows) expect(await foundIn(trx, box)).toContain(id);
+      expect(await foundIn(trx, movedLater.box)).not.toContain(movedLater.id);
+      const entered = await rtreeOf(trx);
+      expect(entered).toHaveLength(rows.length);
+      // What the triggers would have written: every row written again through its update trigger.
+      await sql`update buildings set min_lon = min_lon`.execute(trx);
+      expect(await rtreeOf(trx)).toEqual(entered);
+      throw rollBack;
+    });
+    await expect(done).rejects.toBe(rollBack);
+    expect(await triggers()).toEqual(before);
+    await expectIndexed("buildings");
+  });
+});
+
+interface Entry {
+  id: number;
+  box: BBox;
+}
+
+/** Every building's id and box, as seen in `trx`. */
+async function boxesIn(trx: Kysely<Schema>): Promise<Entry[]> {
+  const { rows } = await sql<{ id: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number }>`
+    select building_id as id, min_lon, min_lat, max_lon, max_lat from buildings order by building_id`.execute(trx);
+  return rows.map((row) => ({ id: Number(row.id), box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] }));
+}
+
+async function foundIn(trx: Kysely<Schema>, box: BBox): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    select building_id as id from buildings where ${bboxMeets("sqlite", "buildings", box)}`.execute(trx);
+  return rows.map((row) => Number(row.id));
+}
+
+async function rtreeOf(trx: Kysely<Schema>): Promise<unknown[]> {
+  return (await sql`select * from buildings_rtree order by id`.execute(trx)).rows;
+}
+
+/**
+ * Copies of the buildings of ids up to `lastOriginal`, `east` degrees east and their source ids suffixed, added
+ * as an import adds rows; answers the copies' ids and boxes.
+ */
+async function copyBuildings(trx: Kysely<Schema>, lastOriginal: number, suffix: string, east: number) {
+  const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('buildings')`.execute(trx);
+  const names = columns.map((column) => column.name).filter((name) => name !== "building_id");
+  const values = names.map((name) => {
+    if (name === "source_id") return sql`source_id || ${suffix}`;
+    if (name === "min_lon" || name === "max_lon") return sql`${sql.ref(name)} + ${east}`;
+    return sql.ref(name);
+  });
+  const first = Math.max(...(await boxesIn(trx)).map((row) => row.id));
+  await sql`insert into buildings (${sql.join(names.map((name) => sql.ref(name)))})
+    select ${sql.join(values)} from buildings where building_id <= ${lastOriginal}`.execute(trx);
+  return (await boxesIn(trx)).filter((row) => row.id > first);
 }

@@ -5,6 +5,9 @@ import type { ImportContext } from "./run-import.js";
 /** The tables whose R*Tree an import may fill at its end. */
 type DeferredTable = "parcels" | "buildings" | "layer_features" | "layer_parts";
 
+/** What of an import the index works in: its transaction. */
+type InTransaction = Pick<ImportContext, "trx" | "dialect">;
+
 /**
  * What a row's entry in its table's R*Tree holds after its key and box, as the table's insert trigger writes it: for
  * a layer's feature, the layer's span on the tree's third axis (migration 0020; a test compares the two).
@@ -23,23 +26,27 @@ const AFTER_BOX: Partial<Record<DeferredTable, string>> = {
  *
  * Nothing the import does meanwhile looks for its own new rows by place (duplicates are sought among other
  * datasets), and the tree is whole again before the import's end work (extents, properties, buildings' parcels).
+ * The rows written so far may also enter it earlier ({@link catchUp}), while the main thread waits for its threads.
  *
  * PostgreSQL keeps its GiST index: dropping it would lock the table against readers for the whole import.
  */
 export class DeferredSpatialIndex {
   readonly #table: DeferredTable;
   readonly #trigger: string;
-  /** Every row the import adds has a larger id (the tables' ids are AUTOINCREMENT). */
-  readonly #lastIdBefore: number;
+  /**
+   * Every row of a larger id is one the import added and has not entered yet; every row it adds has a larger id
+   * than any before (the tables' ids are AUTOINCREMENT).
+   */
+  #enteredUpTo: number;
 
   private constructor(table: DeferredTable, trigger: string, lastIdBefore: number) {
     this.#table = table;
     this.#trigger = trigger;
-    this.#lastIdBefore = lastIdBefore;
+    this.#enteredUpTo = lastIdBefore;
   }
 
   /** Drops `table`'s insert trigger; none on PostgreSQL. */
-  static async begin(context: ImportContext, table: DeferredTable): Promise<DeferredSpatialIndex | undefined> {
+  static async begin(context: InTransaction, table: DeferredTable): Promise<DeferredSpatialIndex | undefined> {
     if (context.dialect !== "sqlite") return undefined;
     const name = `${table}_rtree_insert`;
     const { rows } = await sql<{ definition: string; last: number | null }>`
@@ -51,14 +58,28 @@ export class DeferredSpatialIndex {
     return new DeferredSpatialIndex(table, trigger.definition, trigger.last ?? 0);
   }
 
-  /** Enters the rows added since {@link begin} into the R*Tree and makes the trigger again. */
-  async end(context: ImportContext): Promise<void> {
+  /**
+   * Enters the rows added since {@link begin} or the last call into the R*Tree: for a main thread that would
+   * otherwise wait for its threads, so that less is left to its end, where nothing else can go on. A row entered
+   * is then kept right by the update and delete triggers.
+   */
+  async catchUp(context: InTransaction): Promise<void> {
+    const { rows } = await sql<{ last: number | null }>`
+      select seq as last from sqlite_sequence where name = ${this.#table}`.execute(context.trx);
+    const last = Number(rows[0]?.last ?? 0);
+    if (last <= this.#enteredUpTo) return;
     const key = sql.ref(KEY[this.#table]);
     await sql`
       insert into ${sql.table(`${this.#table}_rtree`)}
       select ${key}, min_lon, max_lon, min_lat, max_lat${sql.raw(AFTER_BOX[this.#table] ?? "")}
       from ${sql.table(this.#table)}
-      where ${key} > ${this.#lastIdBefore} order by ${key}`.execute(context.trx);
+      where ${key} > ${this.#enteredUpTo} and ${key} <= ${last} order by ${key}`.execute(context.trx);
+    this.#enteredUpTo = last;
+  }
+
+  /** Enters the rows added and not entered yet into the R*Tree and makes the trigger again. */
+  async end(context: InTransaction): Promise<void> {
+    await this.catchUp(context);
     await sql.raw(this.#trigger).execute(context.trx);
   }
 }

@@ -89,6 +89,11 @@ export interface Importer<Prepared = ReadRecord[], In extends BatchRecord = Read
   ahead?: number;
   prepare?(context: ImportContext, batch: In[]): Promise<Prepared>;
   importBatch(context: ImportContext, prepared: Prepared): Promise<RecordOutcome[]>;
+  /**
+   * Work that would otherwise wait for `finish`, done when the batch to write next is still being prepared on
+   * another thread (`ahead`), so that the main thread would only wait for it.
+   */
+  whileWaiting?(context: ImportContext): Promise<void>;
   finish?(context: ImportContext): Promise<void>;
   /**
    * After `finish`: how many records counted as updated left their rows as they were (see `updated-pieces.ts`),
@@ -188,6 +193,9 @@ async function importAll<Prepared, In extends BatchRecord>(
     const writeOldest = async () => {
       const oldest = preparing.shift();
       if (!oldest) return;
+      if (importer.ahead && importer.whileWaiting && !(await hasSettled(oldest.prepared))) {
+        await importer.whileWaiting(context);
+      }
       const outcomes = await importer.importBatch(context, await oldest.prepared);
       for (const [index, number] of oldest.numbers.entries()) {
         count(summary, number, outcomes[index] ?? { reason: "not_processed" });
@@ -245,6 +253,17 @@ async function importAll<Prepared, In extends BatchRecord>(
   // or with its batch where a thread parses it.
   summary.rejections.sort((a, b) => a.number - b.number);
   return summary;
+}
+
+const NOT_YET = Symbol("not yet");
+
+/** Whether `promise` has settled: in a race with a value, a promise settled before wins. */
+async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  try {
+    return (await Promise.race([promise, NOT_YET])) !== NOT_YET;
+  } catch {
+    return true;
+  }
 }
 
 /** Runs `work` in a transaction, with its statement journals in memory if asked to. */
