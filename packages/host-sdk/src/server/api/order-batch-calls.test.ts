@@ -99,6 +99,7 @@ describe("order batch calls over loopback HTTP", () => {
   });
 
   it("reads results as they arrive, however long the stream takes, as long as it keeps coming", async () => {
+    const count = 50;
     server = await startLoopbackServer((_request, response) => {
       response.writeHead(200, { "content-type": "application/x-ndjson" });
       let row = 0;
@@ -108,17 +109,17 @@ describe("order batch calls over loopback HTTP", () => {
         // Each line arrives in two writes, cut mid-line.
         response.write(line.slice(0, 5));
         response.write(line.slice(5));
-        if (row === 20) {
+        if (row === count) {
           clearInterval(timer);
           response.end();
         }
       }, 50);
     });
-    // The whole stream takes 2.5 times the timeout; each line comes an eighth of it after the one before, a margin
-    // that a loaded machine's late timers do not eat.
-    const api = createApiClient({ baseUrl: server.url, tokens, timeoutMs: 400 });
+    // The whole stream takes 2.5 times the timeout; each line comes a twentieth of it after the one before. With an
+    // eighth (50 ms of 400), a loaded CI machine once held the test's process up past the timeout.
+    const api = createApiClient({ baseUrl: server.url, tokens, timeoutMs: 1000 });
     const results: OrderBatchResult[] = await collect(api.orderBatchResults("bat_1"));
-    expect(results.map((line) => line.row)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results.map((line) => line.row)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     expect(server.requests[0]?.url).toBe("/v1/order-batches/bat_1/results");
     expect(server.requests[0]?.headers.accept).toContain("application/x-ndjson");
   });
