@@ -55,20 +55,24 @@ function fileOf(name: string, lines: string[]): string {
 
 type Table = "parcels" | "buildings";
 
-/** Every row's id and box. */
-async function rowsOf(table: Table): Promise<Array<{ id: number; box: BBox }>> {
+interface Entry {
+  id: number;
+  box: BBox;
+}
+
+/** Every row's id and box, in id order; in `db`, a transaction, when given. */
+async function rowsOf(table: Table, db: Kysely<Schema> = test.database.db): Promise<Entry[]> {
   const { rows } = await sql<{ id: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number }>`
-    select ${sql.ref(KEY[table])} as id, min_lon, min_lat, max_lon, max_lat from ${sql.table(table)}`.execute(
-    test.database.db,
-  );
+    select ${sql.ref(KEY[table])} as id, min_lon, min_lat, max_lon, max_lat from ${sql.table(table)}
+    order by 1`.execute(db);
   return rows.map((row) => ({ id: Number(row.id), box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] }));
 }
 
-/** The ids the spatial index finds meeting `box`. */
-async function foundAt(table: Table, box: BBox): Promise<number[]> {
+/** The ids the spatial index finds meeting `box`; in `db`, a transaction, when given. */
+async function foundAt(table: Table, box: BBox, db: Kysely<Schema> = test.database.db): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
     select ${sql.ref(KEY[table])} as id from ${sql.table(table)}
-    where ${bboxMeets(test.database.dialect, table, box)}`.execute(test.database.db);
+    where ${bboxMeets(test.database.dialect, table, box)}`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 
@@ -110,7 +114,7 @@ describe("the spatial index of an import's rows", () => {
 
     // Again with 30 footprints moved far east, 60 new ones, and the last 50 gone.
     const moved = new Set(Array.from({ length: 30 }, (_, i) => i * 7));
-    const [{ box: oldBox }] = (await rowsOf("buildings")).slice(0, 1) as [{ id: number; box: BBox }];
+    const [{ box: oldBox }] = (await rowsOf("buildings")).slice(0, 1) as [Entry];
     await importBuildings(
       fileOf("buildings-2.geojsonl", [
         ...squares("BID", "B", 0, 250, 0.0004, moved),
@@ -152,9 +156,12 @@ function circleFeature(id: string, lon: number, lat: number, vertices: number): 
   });
 }
 
-/** The R*Tree's entries of `table`, by id. */
-async function entriesOf(table: "layer_features" | "layer_parts"): Promise<unknown[]> {
-  const { rows } = await sql`select * from ${sql.table(`${table}_rtree`)} order by id`.execute(test.database.db);
+/** The R*Tree's entries of `table`, by id; in `db`, a transaction, when given. */
+async function entriesOf(
+  table: Table | "layer_features" | "layer_parts",
+  db: Kysely<Schema> = test.database.db,
+): Promise<unknown[]> {
+  const { rows } = await sql`select * from ${sql.table(`${table}_rtree`)} order by id`.execute(db);
   return rows;
 }
 
@@ -229,19 +236,19 @@ describe("rows entered into the spatial index before an import's end", () => {
         expect(test.database.dialect).toBe("postgres");
         throw rollBack;
       }
-      const originals = await boxesIn(trx);
+      const originals = await rowsOf("buildings", trx);
       const lastOriginal = Math.max(...originals.map((row) => row.id));
 
       const firstCopies = await copyBuildings(trx, lastOriginal, "-a", 1);
-      for (const { id, box } of firstCopies) expect(await foundIn(trx, box)).not.toContain(id);
+      for (const { id, box } of firstCopies) expect(await foundAt("buildings", box, trx)).not.toContain(id);
       await index.catchUp(context);
-      for (const { id, box } of firstCopies) expect(await foundIn(trx, box)).toContain(id);
+      for (const { id, box } of firstCopies) expect(await foundAt("buildings", box, trx)).toContain(id);
 
       // An entered row moved and one removed: their entries follow through the triggers.
       const [moved, removed] = firstCopies as [Entry, Entry];
       await sql`update buildings set min_lat = min_lat + 0.5, max_lat = max_lat + 0.5
         where building_id = ${moved.id}`.execute(trx);
-      expect(await foundIn(trx, moved.box)).not.toContain(moved.id);
+      expect(await foundAt("buildings", moved.box, trx)).not.toContain(moved.id);
       await sql`delete from buildings where building_id = ${removed.id}`.execute(trx);
 
       // Rows added after, one moved before it is entered: entered at the end with its last box.
@@ -250,15 +257,15 @@ describe("rows entered into the spatial index before an import's end", () => {
         where building_id = ${movedLater.id}`.execute(trx);
       await index.end(context);
 
-      const rows = await boxesIn(trx);
+      const rows = await rowsOf("buildings", trx);
       expect(rows).toHaveLength(3 * originals.length - 1);
-      for (const { id, box } of rows) expect(await foundIn(trx, box)).toContain(id);
-      expect(await foundIn(trx, movedLater.box)).not.toContain(movedLater.id);
-      const entered = await rtreeOf(trx);
+      for (const { id, box } of rows) expect(await foundAt("buildings", box, trx)).toContain(id);
+      expect(await foundAt("buildings", movedLater.box, trx)).not.toContain(movedLater.id);
+      const entered = await entriesOf("buildings", trx);
       expect(entered).toHaveLength(rows.length);
       // What the triggers would have written: every row written again through its update trigger.
       await sql`update buildings set min_lon = min_lon`.execute(trx);
-      expect(await rtreeOf(trx)).toEqual(entered);
+      expect(await entriesOf("buildings", trx)).toEqual(entered);
       throw rollBack;
     });
     await expect(done).rejects.toBe(rollBack);
@@ -266,28 +273,6 @@ describe("rows entered into the spatial index before an import's end", () => {
     await expectIndexed("buildings");
   });
 });
-
-interface Entry {
-  id: number;
-  box: BBox;
-}
-
-/** Every building's id and box, as seen in `trx`. */
-async function boxesIn(trx: Kysely<Schema>): Promise<Entry[]> {
-  const { rows } = await sql<{ id: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number }>`
-    select building_id as id, min_lon, min_lat, max_lon, max_lat from buildings order by building_id`.execute(trx);
-  return rows.map((row) => ({ id: Number(row.id), box: [row.min_lon, row.min_lat, row.max_lon, row.max_lat] }));
-}
-
-async function foundIn(trx: Kysely<Schema>, box: BBox): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    select building_id as id from buildings where ${bboxMeets("sqlite", "buildings", box)}`.execute(trx);
-  return rows.map((row) => Number(row.id));
-}
-
-async function rtreeOf(trx: Kysely<Schema>): Promise<unknown[]> {
-  return (await sql`select * from buildings_rtree order by id`.execute(trx)).rows;
-}
 
 /**
  * Copies of the buildings of ids up to `lastOriginal`, `east` degrees east and their source ids suffixed, added
@@ -301,8 +286,8 @@ async function copyBuildings(trx: Kysely<Schema>, lastOriginal: number, suffix: 
     if (name === "min_lon" || name === "max_lon") return sql`${sql.ref(name)} + ${east}`;
     return sql.ref(name);
   });
-  const first = Math.max(...(await boxesIn(trx)).map((row) => row.id));
+  const first = Math.max(...(await rowsOf("buildings", trx)).map((row) => row.id));
   await sql`insert into buildings (${sql.join(names.map((name) => sql.ref(name)))})
     select ${sql.join(values)} from buildings where building_id <= ${lastOriginal}`.execute(trx);
-  return (await boxesIn(trx)).filter((row) => row.id > first);
+  return (await rowsOf("buildings", trx)).filter((row) => row.id > first);
 }
