@@ -2,12 +2,13 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import type pg from "pg";
 import { LazyCommitPostgresDialect } from "./lazy-commit-postgres-dialect.js";
 import { PatientSqliteDialect } from "./patient-sqlite-dialect.js";
 import { keepStatementsPrepared } from "./prepared-statements.js";
 import type { Schema } from "./schema.js";
+import { withStatementCache } from "./sqlite-statements.js";
 import { WalSync } from "./wal-sync.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -110,33 +111,6 @@ export const sqliteConnections: WeakMap<Kysely<Schema>, SQLite.Database> = new W
  * commit (`LazyCommitPostgresDialect`), for `commit-lazily.ts`.
  */
 export const lazyPostgres: WeakMap<Kysely<Schema>, Kysely<Schema>> = new WeakMap();
-
-/** Statements kept prepared: every query the service runs, with room for the `in (…)` lists of imports. */
-const STATEMENT_CACHE_SIZE = 1000;
-
-/**
- * The connection with its statements kept prepared by SQL text: Kysely prepares every query it runs, which cost
- * more than running most of them. A statement still being iterated is never handed out twice. Transactions begin
- * immediate.
- */
-function withStatementCache(connection: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => connection.close(),
-    prepare(sqlText: string) {
-      // Every transaction takes the write lock as it begins, waiting its turn there: a deferred one that reads
-      // and then writes fails at once (SQLITE_BUSY, no waiting) when another connection — an order thread, a
-      // worker process — holds the lock at that moment. Kysely begins every transaction with a plain `begin`.
-      const text = sqlText === "begin" ? "begin immediate" : sqlText;
-      const cached = cache.get(text);
-      if (cached && !cached.busy) return cached;
-      const statement = connection.prepare(text);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-      cache.set(text, statement);
-      return statement;
-    },
-  };
-}
 
 const INT8_OID = 20;
 
